@@ -1,0 +1,56 @@
+import type { Db } from '../db/database.ts';
+import type { ApiKeyKind } from '../db/generated/prisma/client.ts';
+import { forbidden, unauthenticated } from '../errors.ts';
+import { verifyApiKey, type KeyHolder } from './keys.ts';
+
+const KIND_NAMES: Record<ApiKeyKind, string> = { admin: 'an admin key', assistant: 'an assistant key' };
+
+/**
+ * The caller of one request, resolved lazily from its `Authorization` header. The same rules apply to
+ * GraphQL, REST and SSE because all three build their context with this.
+ *
+ * Order of checks, everywhere: no or bad key (401), wrong kind of key (403), unknown resource (404),
+ * another project's resource (403).
+ */
+export class RequestAuth {
+  #holder: Promise<KeyHolder> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly authorization: string | null,
+  ) {}
+
+  /** The verified key holder; 401 when the key is missing, malformed, unknown or revoked. */
+  holder(): Promise<KeyHolder> {
+    this.#holder ??= this.resolve();
+    return this.#holder;
+  }
+
+  /** 401 or 403 unless the caller holds a key of this kind. */
+  async requireKind(kind: ApiKeyKind): Promise<KeyHolder> {
+    const holder = await this.holder();
+    if (holder.kind !== kind) {
+      throw forbidden(`This endpoint needs ${KIND_NAMES[kind]}; the request used ${KIND_NAMES[holder.kind]}.`);
+    }
+    return holder;
+  }
+
+  /** 403 unless the caller's key belongs to this project (call after the project was found). */
+  async requireProject(projectId: string): Promise<void> {
+    const holder = await this.holder();
+    if (holder.projectId !== projectId) throw forbidden('This API key belongs to another project.');
+  }
+
+  private async resolve(): Promise<KeyHolder> {
+    if (!this.authorization) {
+      throw unauthenticated('Missing API key: send the header "Authorization: Bearer <key>".');
+    }
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(this.authorization);
+    if (!match) {
+      throw unauthenticated('Malformed Authorization header: expected "Bearer <key>".');
+    }
+    const holder = await verifyApiKey(this.db, match[1]!);
+    if (!holder) throw unauthenticated('Invalid API key: it is unknown or has been revoked.');
+    return holder;
+  }
+}

@@ -1,0 +1,68 @@
+import type { Config } from '../config.ts';
+import { triggerDeployment } from '../deploy/trigger.ts';
+import { watchDeployment } from '../deploy/watch.ts';
+import type { Logger } from '../logger.ts';
+import { openRuntime } from '../runtime.ts';
+import { CommandError, UsageError } from './cli-error.ts';
+import { parseCommandArgs } from './parse.ts';
+
+const DEPLOY_HELP = `Usage: folio deploy PROJECT_ID [--follow] [--json]
+
+Queues a deployment of the project's deployment branch (source "dashboard": an operator's request) and
+prints its status id. A running worker (folio serve or folio worker) carries it out.
+
+--follow  Print the deployment's log lines as they happen; exit 0 when it succeeds, 1 when it fails.
+--json    Print {"statusId"} (without --follow) or the final status record (with it) on stdout.`;
+
+const QUEUED_HINT_MS = 10_000;
+
+export async function deployCommand(args: string[], config: Config, log: Logger, out: (text: string) => void): Promise<void> {
+  const { values, positionals } = parseCommandArgs(args, { follow: { type: 'boolean' }, json: { type: 'boolean' } }, true);
+  if (values.help) return out(DEPLOY_HELP);
+  if (positionals.length !== 1) throw new UsageError('Give exactly one project id (see: folio project list).');
+  const projectId = positionals[0]!;
+
+  const runtime = await openRuntime(config, log, { isWorker: false });
+  try {
+    const services = { db: runtime.database.prisma, events: runtime.events, jobs: runtime.jobs };
+    const project = await services.db.project.findUnique({ where: { id: projectId }, select: { id: true, branch: true } });
+    if (!project) throw new CommandError(`No project with id "${projectId}". See: folio project list`);
+    const deployment = await triggerDeployment(services, project.id, 'dashboard');
+    if (!values.follow) {
+      return out(values.json ? JSON.stringify({ statusId: deployment.id }) : `Queued deployment ${deployment.id} of ${project.branch}.`);
+    }
+    if (!values.json) out(`Deployment ${deployment.id} of ${project.branch}:`);
+    let printed = 0;
+    let lastStatus = '';
+    const hint = setTimeout(() => out('Still queued: is a worker running (folio serve or folio worker)?'), QUEUED_HINT_MS);
+    let final;
+    for await (const current of watchDeployment(services, deployment.id)) {
+      if (current.status !== 'queued') clearTimeout(hint);
+      if (!values.json) progressLines(current, printed, lastStatus).forEach(out);
+      printed = current.logs.length;
+      lastStatus = current.status;
+      final = current;
+    }
+    clearTimeout(hint);
+    if (values.json) out(JSON.stringify({ statusId: final?.id, status: final?.status, summary: final?.summary }));
+    if (final?.status !== 'success') throw new CommandError(final?.summary || 'The deployment did not succeed.');
+  } finally {
+    await runtime.close();
+  }
+}
+
+const ENDED = new Set(['success', 'failure']);
+
+/**
+ * What `--follow` prints for a status snapshot: its new log lines, and a `[status]` header where the
+ * status changed. One snapshot may hold lines written before the change, so those stay under the
+ * previous header; an ending change writes exactly one line (`Live: ...` or `Failed: ...`), printed
+ * under its own header.
+ */
+export function progressLines(current: { status: string; logs: string[] }, printed: number, lastStatus: string): string[] {
+  const fresh = current.logs.slice(printed).map((line) => `  ${line}`);
+  if (current.status === lastStatus) return fresh;
+  const header = `[${current.status}]`;
+  if (!ENDED.has(current.status) || fresh.length === 0) return [header, ...fresh];
+  return [...fresh.slice(0, -1), header, fresh.at(-1)!];
+}

@@ -1,0 +1,47 @@
+import { createApiKey, revokeApiKey } from '../auth/keys.ts';
+import type { Db } from '../db/database.ts';
+import { CommandError, UsageError } from './cli-error.ts';
+import { parseCommandArgs, requireOption } from './parse.ts';
+
+const KEY_HELP = `Usage:
+  folio key create --project PROJECT_ID --kind admin|assistant [--json]
+  folio key revoke PREFIX
+
+create  Creates an API key and prints it once. Admin keys open the update, status and agent
+        endpoints of their project; assistant keys open its assistant and search endpoints.
+revoke  Revokes the key whose visible prefix (e.g. folio_admin_k3v9q2x7mb) is given.
+
+--json  Print {"id","prefix","key","kind","projectId"} on stdout and nothing else there.`;
+
+export async function keyCommand(args: string[], withDb: <T>(run: (db: Db) => Promise<T>) => Promise<T>, out: (text: string) => void) {
+  const [sub, ...rest] = args;
+  if (sub === 'create') {
+    const { values } = parseCommandArgs(rest, {
+      project: { type: 'string' },
+      kind: { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    if (values.help) return out(KEY_HELP);
+    const projectId = requireOption(values.project, 'project');
+    const kind = requireOption(values.kind, 'kind');
+    if (kind !== 'admin' && kind !== 'assistant') throw new UsageError(`--kind must be admin or assistant, not "${kind}".`);
+    const key = await withDb(async (db) => {
+      const project = await db.project.findUnique({ where: { id: projectId }, select: { id: true } });
+      if (!project) throw new CommandError(`No project with id "${projectId}". See: folio project list`);
+      return createApiKey(db, project.id, kind);
+    });
+    if (values.json) return out(JSON.stringify({ ...key, projectId }));
+    return out(`${kind === 'admin' ? 'Admin' : 'Assistant'} key created (shown only now):\n${key.key}`);
+  }
+  if (sub === 'revoke') {
+    const { values, positionals } = parseCommandArgs(rest, {}, true);
+    if (values.help) return out(KEY_HELP);
+    if (positionals.length !== 1) throw new UsageError('Give exactly one key prefix to revoke.');
+    const prefix = positionals[0]!.split('_').slice(0, 3).join('_'); // a whole key works too
+    const outcome = await withDb((db) => revokeApiKey(db, prefix));
+    if (outcome === 'unknown') throw new CommandError(`No API key with prefix "${prefix}".`);
+    return out(outcome === 'revoked' ? `Revoked ${prefix}.` : `${prefix} was already revoked.`);
+  }
+  if (sub === undefined || sub === '--help' || sub === '-h') return out(KEY_HELP);
+  throw new UsageError(`Unknown key command "${sub}".`);
+}

@@ -1,0 +1,70 @@
+import type { Db } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+import { createProject } from '../projects/create-project.ts';
+import { CommandError, UsageError } from './cli-error.ts';
+import { parseCommandArgs, requireOption } from './parse.ts';
+
+const PROJECT_HELP = `Usage:
+  folio project create --name NAME --subdomain SUBDOMAIN --repo PATH_OR_URL [--branch BRANCH] [--json]
+  folio project list [--json]
+
+create  Creates a project and prints its id, one admin key and one assistant key.
+        Keys are shown once: store them now. --branch defaults to main.
+        --repo is a local path, a file:// URL or an https Git URL.
+list    Lists every project.
+
+--json  Print JSON on stdout and nothing else there.`;
+
+export async function projectCommand(args: string[], withDb: <T>(run: (db: Db) => Promise<T>) => Promise<T>, out: (text: string) => void) {
+  const [sub, ...rest] = args;
+  if (sub === 'create') {
+    const { values } = parseCommandArgs(rest, {
+      name: { type: 'string' },
+      subdomain: { type: 'string' },
+      repo: { type: 'string' },
+      branch: { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    if (values.help) return out(PROJECT_HELP);
+    const input = {
+      name: requireOption(values.name, 'name'),
+      subdomain: requireOption(values.subdomain, 'subdomain'),
+      repo: requireOption(values.repo, 'repo'),
+      branch: values.branch,
+    };
+    const created = await withDb((db) => createProject(db, input)).catch(rethrowAsCommandError);
+    if (values.json) return out(JSON.stringify(created));
+    return out(
+      [
+        'Project created.',
+        `  id:             ${created.projectId}`,
+        `  subdomain:      ${created.subdomain}`,
+        `  admin key:      ${created.adminKey}`,
+        `  assistant key:  ${created.assistantKey}`,
+        'The keys are shown only now; store them somewhere safe.',
+      ].join('\n'),
+    );
+  }
+  if (sub === 'list') {
+    const { values } = parseCommandArgs(rest, { json: { type: 'boolean' } });
+    if (values.help) return out(PROJECT_HELP);
+    const projects = await withDb((db) =>
+      db.project.findMany({
+        orderBy: { createdAt: 'asc' },
+        select: { id: true, name: true, subdomain: true, repoUrl: true, branch: true, createdAt: true },
+      }),
+    );
+    if (values.json) return out(JSON.stringify(projects));
+    if (projects.length === 0) return out('No projects yet. Create one with: folio project create --help');
+    return out(
+      projects.map((p) => `${p.id}  ${p.subdomain.padEnd(20)} ${p.name}  (${p.repoUrl}@${p.branch})`).join('\n'),
+    );
+  }
+  if (sub === undefined || sub === '--help' || sub === '-h') return out(PROJECT_HELP);
+  throw new UsageError(`Unknown project command "${sub}".`);
+}
+
+function rethrowAsCommandError(error: unknown): never {
+  if (error instanceof AppError) throw new CommandError(error.message);
+  throw error;
+}

@@ -1,0 +1,42 @@
+import { createApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { appDepsOf, openRuntime } from '../runtime.ts';
+import { listen } from '../server.ts';
+
+type Role = 'serve' | 'web' | 'worker';
+
+/**
+ * Runs a long-lived folio process: `serve` is web and worker in one, `web` answers HTTP only,
+ * `worker` runs jobs only. Any number of each may share one PostgreSQL database.
+ */
+export async function runProcess(role: Role, config: Config, log: Logger, out: (line: string) => void): Promise<void> {
+  const hasWeb = role !== 'worker';
+  const runtime = await openRuntime(config, log, { isWorker: role !== 'web' });
+  const server = hasWeb
+    ? await listen(
+        createApp(appDepsOf(runtime, config.maxBodyBytes)),
+        config.host,
+        config.port,
+      ).catch(async (error) => {
+        await runtime.close();
+        throw error;
+      })
+    : undefined;
+
+  out(`Folio ${role} ready${server ? ` at ${server.url}` : ''} (database: ${runtime.database.description})`);
+
+  await new Promise<void>((resolve) => {
+    let isStopping = false;
+    const stop = (signal: string) => {
+      if (isStopping) return;
+      isStopping = true;
+      log.info(`${signal} received; shutting down`);
+      resolve();
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  await server?.close();
+  await runtime.close();
+}

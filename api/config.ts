@@ -1,0 +1,88 @@
+import path from 'node:path';
+
+/** Every setting Folio reads, resolved once from the environment. README's configuration table lists them. */
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  /** A PostgreSQL URL; undefined means the embedded server under `dataDir`. */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  /** Port for the embedded PostgreSQL; undefined picks a free one on first start and keeps it. */
+  readonly embeddedPostgresPort: number | undefined;
+  /** Largest request body accepted, in bytes (413 above it). */
+  readonly maxBodyBytes: number;
+  readonly logLevel: LogLevel;
+  /** Token sent to GitHub when fetching its https repositories (private repositories). */
+  readonly githubToken: string | undefined;
+  /** An OpenAI-compatible model endpoint (OPENAI_API_KEY set); undefined means the offline models. */
+  readonly openai: { baseURL: string | undefined; apiKey: string; embeddingModel: string } | undefined;
+  /** Memory bounds of each web process's search indexes. */
+  readonly searchCache: { maxChunks: number; idleMs: number };
+  /** GitHub's web address (GitHub Enterprise: your server's); the token is sent to repositories under it only. */
+  readonly githubUrl: string;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the environment; throws a ConfigError listing every problem at once. */
+export function loadConfig(env: Env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const integer = (name: string, fallback: number | undefined, min: number, max: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must start with postgres:// or postgresql://, got "${databaseUrl}"`);
+  }
+  if (env.GITHUB_URL && !/^https?:\/\/[^/]+/.test(env.GITHUB_URL)) {
+    problems.push(`GITHUB_URL must be an http(s) address such as https://github.com, got "${env.GITHUB_URL}"`);
+  }
+  if (env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
+    problems.push('OPENAI_BASE_URL is set but OPENAI_API_KEY is not: set a key (any non-empty value for a local server)');
+  }
+  if (env.OPENAI_BASE_URL && !/^https?:\/\//.test(env.OPENAI_BASE_URL)) {
+    problems.push(`OPENAI_BASE_URL must be an http(s) URL such as http://127.0.0.1:8080/v1, got "${env.OPENAI_BASE_URL}"`);
+  }
+  const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+
+  const config: Config = {
+    host: env.HOST || '127.0.0.1',
+    port: integer('PORT', 3000, 0, 65535)!,
+    databaseUrl,
+    dataDir: path.resolve(cwd, env.DATA_DIR || '.data'),
+    embeddedPostgresPort: integer('EMBEDDED_POSTGRES_PORT', undefined, 1, 65535),
+    maxBodyBytes: integer('MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024)!,
+    logLevel,
+    githubToken: env.GITHUB_TOKEN || undefined,
+    searchCache: {
+      maxChunks: integer('SEARCH_MAX_CHUNKS', 1_000_000, 1_000, 100_000_000)!,
+      idleMs: integer('SEARCH_IDLE_MINUTES', 30, 1, 7 * 24 * 60)! * 60_000,
+    },
+    githubUrl: (env.GITHUB_URL || 'https://github.com').replace(/\/+$/, ''),
+    openai: env.OPENAI_API_KEY
+      ? { baseURL: env.OPENAI_BASE_URL || undefined, apiKey: env.OPENAI_API_KEY, embeddingModel: env.EMBEDDING_MODEL || 'text-embedding-3-small' }
+      : undefined,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}

@@ -1,0 +1,216 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { chunkSections } from './chunk.ts';
+import type { GitMirror } from './git.ts';
+import { MAX_SNIPPET_DEPTH, parsePage, snippetReferences } from './mdx/parse-page.ts';
+import type { Navigation, NavigationPage } from './navigation.ts';
+import type { DeploymentProgress } from './progress.ts';
+
+/** Bump when parsing or chunking changes, so every page is rebuilt by the next deployment. */
+const PARSER_VERSION = '1';
+const INSERT_BATCH = 500;
+
+export interface BuiltPages {
+  /** Navigation pages with a stored page, in navigation order. */
+  served: number;
+  parsed: number;
+  reused: number;
+  skipped: number;
+  newChunks: number;
+  perLanguage: Map<string, number>;
+}
+
+interface Draft {
+  sourcePath: string;
+  blobId: string;
+  /** Every navigation entry this file serves (a file may serve several versions). */
+  plans: Planned[];
+  hash: string;
+  page: ReturnType<typeof parsePage>;
+}
+
+interface Planned {
+  nav: NavigationPage;
+  sourcePath: string;
+  blobId: string;
+  pageId?: string;
+  isHidden?: boolean;
+}
+
+/**
+ * Makes sure every page of the navigation is stored, parsing only the pages whose content changed since
+ * the previous deployment (a page's content = its file + the snippets it includes + the parser), and
+ * records which pages this deployment serves. Nothing is visible to readers until the deployment is
+ * switched live.
+ */
+export async function buildPages(input: {
+  db: Db;
+  projectId: string;
+  deploymentId: string;
+  previousDeploymentId: string | undefined;
+  mirror: GitMirror;
+  tree: Map<string, string>;
+  navigation: Navigation;
+  progress: DeploymentProgress;
+}): Promise<BuiltPages> {
+  const { db, tree, progress } = input;
+  const planned: Planned[] = [];
+  for (const nav of input.navigation.pages) {
+    const sourcePath = [`${nav.page}.mdx`, `${nav.page}.md`, `${nav.page}/index.mdx`].find((p) => tree.has(p));
+    if (!sourcePath) {
+      progress.log(`Warning: the navigation lists "${nav.page}", which has no .mdx or .md file; skipped.`);
+      continue;
+    }
+    planned.push({ nav, sourcePath, blobId: tree.get(sourcePath)! });
+  }
+
+  const previous = input.previousDeploymentId
+    ? await db.deploymentPage.findMany({
+        where: { deploymentId: input.previousDeploymentId },
+        select: { page: { select: { id: true, sourcePath: true, contentHash: true, snippets: true, isHidden: true } } },
+      })
+    : [];
+  const previousBySource = new Map(previous.map(({ page }) => [page.sourcePath, page]));
+  const toParse: Planned[] = [];
+  for (const plan of planned) {
+    const before = previousBySource.get(plan.sourcePath);
+    if (before && contentHash(plan.blobId, before.snippets, tree) === before.contentHash) {
+      plan.pageId = before.id;
+      plan.isHidden = before.isHidden;
+    } else {
+      toParse.push(plan);
+    }
+  }
+  const reused = planned.length - toParse.length;
+
+  let parsed = 0;
+  let skipped = 0;
+  let newChunks = 0;
+  if (toParse.length > 0) {
+    const readFile = await readPagesAndSnippets(input.mirror, tree, toParse.map((plan) => plan.sourcePath));
+    const bySource = new Map<string, Planned[]>();
+    for (const plan of toParse) bySource.set(plan.sourcePath, [...(bySource.get(plan.sourcePath) ?? []), plan]);
+    const drafts: Draft[] = [];
+    for (const [sourcePath, plans] of bySource) {
+      const page = parsePage(sourcePath, readFile(sourcePath) ?? '', readFile);
+      for (const warning of page.warnings) {
+        progress.log(`Warning: ${warning.file}:${warning.line}: ${warning.message}${page.isBroken ? ' (page skipped)' : ''}`);
+      }
+      if (page.isBroken) {
+        skipped += plans.length;
+        continue;
+      }
+      parsed++;
+      for (const plan of plans) plan.isHidden = page.isHidden;
+      drafts.push({ sourcePath, blobId: plans[0]!.blobId, plans, hash: contentHash(plans[0]!.blobId, page.snippets, tree), page });
+    }
+    newChunks = await storeNewPages(db, input.projectId, drafts);
+  }
+
+  const served = planned.filter((plan) => plan.pageId !== undefined);
+  await recordServedPages(db, input.deploymentId, served);
+  const perLanguage = new Map<string, number>();
+  for (const plan of served) perLanguage.set(plan.nav.language, (perLanguage.get(plan.nav.language) ?? 0) + 1);
+  return { served: served.length, parsed, reused, skipped, newChunks, perLanguage };
+}
+
+/** One INSERT of every served page (Prisma's createMany is several times slower for a thousand rows). */
+async function recordServedPages(db: Db, deploymentId: string, served: Planned[]): Promise<void> {
+  if (served.length === 0) return;
+  const column = <T>(pick: (plan: Planned) => T) => served.map(pick);
+  await db.$executeRaw`
+    INSERT INTO deployment_pages (deployment_id, page_id, route, language, version, section, is_searchable)
+    SELECT ${deploymentId}, * FROM unnest(
+      ${column((p) => p.pageId!)}::text[], ${column((p) => routeOf(p.nav.page))}::text[],
+      ${column((p) => p.nav.language)}::text[], ${column((p) => p.nav.version)}::text[],
+      ${column((p) => p.nav.section)}::text[], ${column((p) => !p.nav.isHidden && !p.isHidden)}::boolean[])
+    ON CONFLICT DO NOTHING`;
+}
+
+/**
+ * Stores parsed pages and their chunks. A page whose exact content is already stored (an earlier
+ * deployment, or an attempt of this one that was cut short) is reused, so retries are idempotent.
+ */
+async function storeNewPages(db: Db, projectId: string, drafts: Draft[]): Promise<number> {
+  let chunkCount = 0;
+  const assign = (draft: Draft, pageId: string) => draft.plans.forEach((plan) => (plan.pageId = pageId));
+  for (let i = 0; i < drafts.length; i += INSERT_BATCH) {
+    const batch = drafts.slice(i, i + INSERT_BATCH);
+    const existing = await db.page.findMany({
+      where: { projectId, OR: batch.map((d) => ({ sourcePath: d.sourcePath, contentHash: d.hash })) },
+      select: { id: true, sourcePath: true, contentHash: true },
+    });
+    const existingIds = new Map(existing.map((page) => [`${page.sourcePath}\u0000${page.contentHash}`, page.id]));
+    const fresh = batch.filter((draft) => {
+      const id = existingIds.get(`${draft.sourcePath}\u0000${draft.hash}`);
+      if (id) assign(draft, id);
+      return !id;
+    });
+    if (fresh.length === 0) continue;
+    await db.$transaction(
+      async (tx) => {
+        const created = await tx.page.createManyAndReturn({
+          data: fresh.map((d) => ({
+            projectId,
+            sourcePath: d.sourcePath,
+            contentHash: d.hash,
+            blobId: d.blobId,
+            snippets: d.page.snippets,
+            title: d.page.title,
+            description: d.page.description,
+            keywords: d.page.keywords,
+            isHidden: d.page.isHidden,
+          })),
+          select: { id: true, sourcePath: true },
+        });
+        const idBySource = new Map(created.map((page) => [page.sourcePath, page.id]));
+        const chunks = fresh.flatMap((draft) => {
+          const pageId = idBySource.get(draft.sourcePath)!;
+          assign(draft, pageId);
+          return chunkSections(draft.page.sections).map((chunk) => ({ ...chunk, pageId }));
+        });
+        for (let c = 0; c < chunks.length; c += INSERT_BATCH * 4) {
+          await tx.chunk.createMany({ data: chunks.slice(c, c + INSERT_BATCH * 4) });
+        }
+        chunkCount += chunks.length;
+      },
+      { timeout: 120_000 },
+    );
+  }
+  return chunkCount;
+}
+
+/**
+ * Reads the files to parse and, level by level, the snippets they import, so that a one-page change
+ * reads a handful of files rather than the whole repository. Returns a synchronous reader over them.
+ */
+async function readPagesAndSnippets(mirror: GitMirror, tree: Map<string, string>, files: string[]) {
+  const contents = new Map<string, string>();
+  let wanted = files;
+  for (let depth = 0; depth <= MAX_SNIPPET_DEPTH && wanted.length > 0; depth++) {
+    const blobs = await mirror.readBlobs(wanted.map((file) => tree.get(file)!));
+    const next = new Set<string>();
+    for (const file of wanted) {
+      const text = blobs.get(tree.get(file)!) ?? '';
+      contents.set(file, text);
+      for (const snippet of snippetReferences(file, text)) {
+        if (tree.has(snippet) && !contents.has(snippet)) next.add(snippet);
+      }
+    }
+    wanted = [...next];
+  }
+  return (file: string) => contents.get(file);
+}
+
+/** Identifies a page's content by everything its text is made from. */
+function contentHash(blobId: string, snippets: string[], tree: Map<string, string>): string {
+  const hash = createHash('sha256').update(`parser ${PARSER_VERSION}\n${blobId}\n`);
+  for (const snippet of [...snippets].sort()) hash.update(`${snippet} ${tree.get(snippet) ?? 'missing'}\n`);
+  return hash.digest('hex');
+}
+
+/** The URL path of a navigation page: `fr/cli/install` -> `/fr/cli/install`, `index` -> `/`. */
+function routeOf(page: string): string {
+  const route = `/${page}`.replace(/\/index$/, '');
+  return route === '' ? '/' : route;
+}

@@ -1,0 +1,135 @@
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Why a repository could not be read; each has a summary that tells the user what to do. */
+export class GitError extends Error {
+  constructor(
+    readonly kind: 'unreachable' | 'missing-branch' | 'git-missing',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Repository {
+  /** Local path, file:// URL or https URL. */
+  url: string;
+  branch: string;
+  /** GitHub's address and token (GITHUB_URL, GITHUB_TOKEN): the token goes to repositories under it only. */
+  github?: { url: string; token?: string };
+}
+
+/**
+ * A bare mirror of one project's repository under DATA_DIR/repos: a cache (any worker can rebuild it),
+ * fetched incrementally, read with ls-tree and cat-file without a working copy.
+ */
+export class GitMirror {
+  constructor(readonly dir: string) {}
+
+  /** Fetches the branch and returns the commit it points at. */
+  async fetch(repository: Repository): Promise<string> {
+    await fs.mkdir(path.dirname(this.dir), { recursive: true });
+    if (!(await exists(path.join(this.dir, 'HEAD')))) await git(['init', '--bare', '--quiet', this.dir]);
+    const ref = `refs/heads/${repository.branch}`;
+    const auth = authHeader(repository);
+    try {
+      await git([...auth, '-c', 'safe.directory=*', '-C', this.dir, 'fetch', '--quiet', '--no-tags', '--prune', '--force', repository.url, `+${ref}:${ref}`]);
+    } catch (error) {
+      throw classifyFetchError(error as Error & { stderr?: string }, repository);
+    }
+    return (await git(['-C', this.dir, 'rev-parse', '--verify', `${ref}^{commit}`])).trim();
+  }
+
+  async commit(sha: string): Promise<{ message: string; author: string }> {
+    const output = await git(['-C', this.dir, 'log', '-1', '--format=%an <%ae>%x00%B', sha]);
+    const [author, message] = output.split('\u0000') as [string, string];
+    return { author, message: message.trim() };
+  }
+
+  /** Every file of the commit: path -> blob id. */
+  async tree(sha: string): Promise<Map<string, string>> {
+    const output = await git(['-C', this.dir, 'ls-tree', '-r', '-z', '--full-tree', sha]);
+    const files = new Map<string, string>();
+    for (const entry of output.split('\u0000')) {
+      const match = /^\d+ blob ([0-9a-f]+)\t([\s\S]+)$/.exec(entry);
+      if (match) files.set(match[2]!, match[1]!);
+    }
+    return files;
+  }
+
+  /** The contents of these blobs as UTF-8 text, in one `git cat-file --batch` run. */
+  async readBlobs(ids: Iterable<string>): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids)];
+    const contents = new Map<string, string>();
+    if (wanted.length === 0) return contents;
+    const output = await new Promise<Buffer>((resolve, reject) => {
+      const child = spawn('git', ['-C', this.dir, 'cat-file', '--batch'], { env: gitEnv() });
+      const chunks: Buffer[] = [];
+      child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`git cat-file exited ${code}`))));
+      child.stdin.end(`${wanted.join('\n')}\n`);
+    });
+    let offset = 0;
+    while (offset < output.length) {
+      const headerEnd = output.indexOf(10, offset);
+      const [id, type, size] = output.subarray(offset, headerEnd).toString().split(' ') as [string, string, string];
+      if (type === 'missing') {
+        offset = headerEnd + 1;
+        continue;
+      }
+      const start = headerEnd + 1;
+      const end = start + Number(size);
+      contents.set(id, output.subarray(start, end).toString('utf8'));
+      offset = end + 1;
+    }
+    return contents;
+  }
+}
+
+function authHeader(repository: Repository): string[] {
+  const github = repository.github;
+  if (!github?.token || !repository.url.startsWith(`${github.url}/`)) return [];
+  const basic = Buffer.from(`x-access-token:${github.token}`).toString('base64');
+  return ['-c', `http.${github.url}/.extraheader=AUTHORIZATION: basic ${basic}`];
+}
+
+function classifyFetchError(error: Error & { stderr?: string; code?: unknown }, repository: Repository): GitError {
+  const detail = (error.stderr ?? error.message).trim().split('\n').filter(Boolean).at(-1) ?? '';
+  if ((error as { code?: unknown }).code === 'ENOENT') {
+    return new GitError('git-missing', 'git is not installed on the worker; install git and deploy again.');
+  }
+  if (/couldn't find remote ref/i.test(detail)) {
+    return new GitError(
+      'missing-branch',
+      `The branch "${repository.branch}" does not exist in ${repository.url}; push it, or change the project's deployment branch.`,
+    );
+  }
+  return new GitError(
+    'unreachable',
+    `Could not read the repository ${repository.url} (${detail}); check that it exists and that this server can reach it${
+      repository.github && repository.url.startsWith(`${repository.github.url}/`) ? ' (private GitHub repositories need GITHUB_TOKEN)' : ''
+    }.`,
+  );
+}
+
+function git(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { env: gitEnv(), maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error) reject(Object.assign(error, { stderr }));
+      else resolve(stdout);
+    });
+  });
+}
+
+function gitEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', GIT_CONFIG_NOSYSTEM: '1' };
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,193 @@
+import path from 'node:path';
+import type { Db } from '../db/database.ts';
+import type { Events } from '../events.ts';
+import type { Logger } from '../logger.ts';
+import { buildPages } from './build-pages.ts';
+import { diffFiles, type FilesChanged } from './files-changed.ts';
+import { GitError, GitMirror } from './git.ts';
+import { readNavigation, type Navigation } from './navigation.ts';
+import { DeploymentProgress } from './progress.ts';
+import { deploymentSummary } from './summary.ts';
+import { LIVE_TOPIC } from './topics.ts';
+import { embedMissingChunks } from '../search/embed-chunks.ts';
+import type { Embedder } from '../search/embedders/embedder.ts';
+
+export interface DeployServices {
+  db: Db;
+  events: Events;
+  log: Logger;
+  /** Where repository mirrors are cached (DATA_DIR/repos). */
+  reposDir: string;
+  github: { url: string; token?: string };
+  /** Computes the vectors of new chunks, so the new deployment is searchable the moment it is live. */
+  embedder: Embedder;
+}
+
+/** A failure whose cause is the project (its repository, branch or files): retrying cannot help. */
+class DeploymentFailure extends Error {}
+
+/**
+ * Runs one deployment: fetch the branch, diff it against the live deployment, rebuild the pages that
+ * changed, then switch the project to the new deployment in one transaction. Until that switch the
+ * previous deployment stays live; a failure leaves it live. Safe to run again after a crash: a finished
+ * deployment is left alone and an unfinished one starts over, reusing what it had stored.
+ */
+export async function runDeployment(services: DeployServices, deploymentId: string, attempt: number): Promise<void> {
+  const { db } = services;
+  const deployment = await db.deployment.findUnique({ where: { id: deploymentId }, include: { project: true } });
+  if (!deployment || deployment.status === 'success' || deployment.status === 'failure') return;
+  const { project } = deployment;
+  const progress = new DeploymentProgress(db, services.events, deploymentId);
+
+  await db.deploymentPage.deleteMany({ where: { deploymentId } });
+  await progress.update({
+    status: 'in_progress',
+    startedAt: new Date(),
+    ...(attempt > 1 ? { logs: { push: [`Attempt ${attempt}: starting over after the previous attempt stopped.`] } } : {}),
+  });
+
+  try {
+    const mirror = new GitMirror(path.join(services.reposDir, `${project.id}.git`));
+    const sha = await mirror.fetch({ url: project.repoUrl, branch: project.branch, github: services.github }).catch((error) => {
+      throw error instanceof GitError ? new DeploymentFailure(error.message) : error;
+    });
+    const commit = await mirror.commit(sha);
+    progress.log(`Fetched ${project.branch} at ${sha.slice(0, 7)}: "${firstLine(commit.message)}" by ${commit.author} (${fmt(progress.elapsed())} s).`);
+    await progress.update({
+      commitSha: sha,
+      commitRef: `refs/heads/${project.branch}`,
+      commitMessage: commit.message,
+      author: commit.author,
+    });
+
+    const tree = await mirror.tree(sha);
+    const previous = await db.deployment.findFirst({
+      where: { projectId: project.id, status: 'success' },
+      orderBy: { endedAt: 'desc' },
+      select: { id: true, commitSha: true, files: true },
+    });
+    const filesChanged = diffFiles((previous?.files as Record<string, string> | null) ?? {}, tree);
+    progress.log(describeChanges(filesChanged, previous?.commitSha));
+    await progress.update({
+      files: Object.fromEntries(tree),
+      filesAdded: filesChanged.added,
+      filesModified: filesChanged.modified,
+      filesRemoved: filesChanged.removed,
+    });
+
+    const navigation = await readProjectNavigation(mirror, tree, project.branch);
+    navigation.warnings.forEach((warning) => progress.log(`Warning: ${warning}`));
+    const built = await buildPages({
+      db,
+      projectId: project.id,
+      deploymentId,
+      previousDeploymentId: previous?.id,
+      mirror,
+      tree,
+      navigation,
+      progress,
+    });
+    const languages = [...built.perLanguage].map(([language, count]) => `${language} ${count}`).join(', ');
+    progress.log(`Pages: ${built.served} in ${built.perLanguage.size} language${built.perLanguage.size === 1 ? '' : 's'} (${languages}).`);
+    progress.log(`Parsed ${built.parsed} changed page${built.parsed === 1 ? '' : 's'} into ${built.newChunks} chunks, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`);
+    const embeddingStarted = progress.elapsed();
+    const embedded = await embedMissingChunks(db, services.embedder, deploymentId);
+    progress.log(`Embedded ${embedded} new chunk${embedded === 1 ? '' : 's'} with ${services.embedder.id} (${fmt(progress.elapsed() - embeddingStarted)} s).`);
+    if (built.served === 0) {
+      throw new DeploymentFailure('No page of the navigation could be read; check docs.json\'s "navigation" and the page files it names.');
+    }
+
+    const summary = deploymentSummary({ pages: built.served, languages: built.perLanguage.size, sha, seconds: progress.elapsed(), filesChanged, isFirst: !previous });
+    await progress.flush();
+    await db.$transaction([
+      db.deployment.update({
+        where: { id: deploymentId },
+        data: {
+          status: 'success',
+          summary,
+          endedAt: new Date(),
+          defaultLanguage: navigation.defaultLanguage,
+          defaultVersion: navigation.defaultVersion,
+          logs: { push: [`Live: ${summary}`] },
+        },
+      }),
+      db.project.update({ where: { id: project.id }, data: { liveDeploymentId: deploymentId } }),
+    ]);
+    await services.events.publish(LIVE_TOPIC, { projectId: project.id, deploymentId });
+    await progress.update({});
+    await forgetUnservedPages(db, project.id, deploymentId);
+  } catch (error) {
+    if (!(error instanceof DeploymentFailure)) throw error;
+    await failDeployment(services, deploymentId, error.message, progress);
+  }
+}
+
+/** Ends a deployment as failed with a summary saying what to do; the live deployment stays live. */
+export async function failDeployment(
+  services: Pick<DeployServices, 'db' | 'events'>,
+  deploymentId: string,
+  summary: string,
+  progress = new DeploymentProgress(services.db, services.events, deploymentId),
+): Promise<void> {
+  await progress.update({ status: 'failure', summary, endedAt: new Date(), logs: { push: [`Failed: ${summary}`] } });
+}
+
+async function readProjectNavigation(mirror: GitMirror, tree: Map<string, string>, branch: string): Promise<Navigation> {
+  const configFile = tree.has('docs.json') ? 'docs.json' : tree.has('mint.json') ? 'mint.json' : undefined;
+  if (!configFile) {
+    throw new DeploymentFailure(`No docs.json (or legacy mint.json) at the root of branch "${branch}"; add one that lists the pages in "navigation".`);
+  }
+  const json = new Map<string, unknown>();
+  const load = async (files: string[]) => {
+    const blobs = await mirror.readBlobs(files.map((file) => tree.get(file) ?? '').filter(Boolean));
+    for (const file of files) {
+      const text = blobs.get(tree.get(file) ?? '');
+      if (text !== undefined) json.set(file, JSON.parse(text));
+    }
+  };
+  try {
+    await load([configFile]);
+  } catch (error) {
+    throw new DeploymentFailure(`${configFile} is not valid JSON (${(error as Error).message}); fix it and deploy again.`);
+  }
+  // docs.json may split its navigation into files named by "$ref": read those (and theirs) first.
+  let refs = refsIn(json.get(configFile));
+  for (let depth = 0; depth < 5 && refs.length > 0; depth++) {
+    await load(refs).catch(() => undefined); // an unreadable $ref becomes a navigation warning
+    refs = refs.flatMap((ref) => refsIn(json.get(ref))).filter((ref) => !json.has(ref));
+  }
+  const readRef = (ref: string) => {
+    const file = refPath(ref);
+    if (!json.has(file)) throw new Error(tree.has(file) ? 'not valid JSON' : 'no such file');
+    return json.get(file) as never;
+  };
+  return readNavigation(json.get(configFile) as never, readRef, configFile === 'mint.json');
+}
+
+const refPath = (ref: string) => path.posix.normalize(ref.replace(/^\.?\//, ''));
+
+function refsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(refsIn);
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => (key === '$ref' && typeof inner === 'string' ? [refPath(inner)] : refsIn(inner)));
+}
+
+/**
+ * Deletes the pages (and their chunks) that the live deployment no longer serves. Earlier deployments
+ * keep their status records, not their page lists. Safe because a project's deployments run one at a time.
+ */
+async function forgetUnservedPages(db: Db, projectId: string, liveDeploymentId: string): Promise<void> {
+  await db.deploymentPage.deleteMany({ where: { deployment: { projectId, status: { in: ['success', 'failure'] } }, NOT: { deploymentId: liveDeploymentId } } });
+  await db.page.deleteMany({ where: { projectId, deployments: { none: {} } } });
+}
+
+function describeChanges(files: FilesChanged, previousSha: string | null | undefined): string {
+  const counts = `${files.added.length} added, ${files.modified.length} modified, ${files.removed.length} removed`;
+  return previousSha ? `Files changed since ${previousSha.slice(0, 7)}: ${counts}.` : `First deployment: ${files.added.length} files.`;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0]!.slice(0, 120);
+}
+
+const fmt = (seconds: number) => seconds.toFixed(1);

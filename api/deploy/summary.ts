@@ -1,0 +1,25 @@
+import type { FilesChanged } from './files-changed.ts';
+
+/** One human sentence: "Deployed 1,106 pages in 4 languages from abc1234 in 9.8 s: 3 added, 1 modified." */
+export function deploymentSummary(input: {
+  pages: number;
+  languages: number;
+  sha: string;
+  seconds: number;
+  filesChanged: FilesChanged;
+  isFirst: boolean;
+}): string {
+  const { added, modified, removed } = input.filesChanged;
+  const changes = input.isFirst
+    ? 'first deployment'
+    : [
+        added.length ? `${added.length} added` : '',
+        modified.length ? `${modified.length} modified` : '',
+        removed.length ? `${removed.length} removed` : '',
+      ]
+        .filter(Boolean)
+        .join(', ') || 'no file changed';
+  const pages = `${input.pages.toLocaleString('en-US')} page${input.pages === 1 ? '' : 's'}`;
+  const languages = `${input.languages} language${input.languages === 1 ? '' : 's'}`;
+  return `Deployed ${pages} in ${languages} from ${input.sha.slice(0, 7)} in ${input.seconds.toFixed(1)} s: ${changes}.`;
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { failDeployment, runDeployment, type DeployServices } from '../deploy/run-deployment.ts';
+import type { JobDefinition } from './jobs.ts';
+
+export interface DeployRunPayload {
+  deploymentId: string;
+  projectId: string;
+}
+
+const RETRY_LIMIT = 3;
+
+/**
+ * Runs one queued deployment. One deployment per project at a time: the queue is strictly FIFO per
+ * project (`singletonKey` = project id), so triggers that arrive meanwhile wait their turn. A worker
+ * that dies mid-deployment stops sending heartbeats; after 10 s the job is failed and retried
+ * elsewhere, and after its last retry it lands in `deploy.failed`, which ends the deployment.
+ */
+export const deployRunJob: JobDefinition<DeployRunPayload, DeployServices> = {
+  name: 'deploy.run',
+  queue: {
+    policy: 'key_strict_fifo',
+    retryLimit: RETRY_LIMIT,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: 30 * 60,
+    heartbeatSeconds: 10,
+    deadLetter: 'deploy.failed',
+  },
+  payload: z.object({ deploymentId: z.string(), projectId: z.string() }),
+  sendOptions: (payload) => ({ singletonKey: payload.projectId }),
+  async handle(payload, services, job) {
+    try {
+      await runDeployment(services, payload.deploymentId, job.retryCount + 1);
+    } catch (error) {
+      services.log.error(`deployment ${payload.deploymentId} attempt ${job.retryCount + 1} failed`, error);
+      if (job.retryCount >= job.retryLimit) {
+        await failDeployment(services, payload.deploymentId, `Internal error after ${job.retryCount + 1} attempts: ${(error as Error).message}`);
+        return;
+      }
+      throw error;
+    }
+  },
+};
+
+/** The last resort for a deployment whose job failed for good without ending it (its worker died). */
+export const deployFailedJob: JobDefinition<DeployRunPayload, DeployServices> = {
+  name: 'deploy.failed',
+  queue: { policy: 'standard', retryLimit: 5, retryDelay: 5 },
+  payload: z.object({ deploymentId: z.string(), projectId: z.string() }),
+  sendOptions: () => ({}),
+  async handle(payload, services) {
+    const deployment = await services.db.deployment.findUnique({ where: { id: payload.deploymentId }, select: { status: true } });
+    if (deployment && (deployment.status === 'queued' || deployment.status === 'in_progress')) {
+      await failDeployment(
+        services,
+        payload.deploymentId,
+        'The workers running this deployment stopped before it finished, several times; check the worker logs and trigger the update again.',
+      );
+    }
+  },
+};

@@ -1,0 +1,88 @@
+import { PgBoss, fromPrisma, type Queue, type SendOptions } from 'pg-boss';
+import type { z } from 'zod';
+import type { Logger } from '../logger.ts';
+
+/** What a handler knows of the attempt it runs. */
+export interface JobAttempt {
+  id: string;
+  retryCount: number;
+  retryLimit: number;
+}
+
+/**
+ * A job: its queue name, queue settings, validated payload, the options every send uses, and a short,
+ * idempotent handler (it may run again after a crash).
+ */
+export interface JobDefinition<Payload, Services = unknown> {
+  name: string;
+  queue: Omit<Queue, 'name'>;
+  payload: z.ZodType<Payload>;
+  sendOptions: (payload: Payload) => SendOptions;
+  handle(payload: Payload, services: Services, attempt: JobAttempt): Promise<void>;
+}
+
+/** What creating a job's queue needs to know. */
+export type QueueDefinition = Pick<JobDefinition<unknown>, 'name' | 'queue'>;
+
+/** A Prisma transaction client, as far as pg-boss needs one to enqueue inside it. */
+type Transaction = Parameters<typeof fromPrisma>[0];
+
+export interface Jobs {
+  readonly boss: PgBoss;
+  /** Enqueues a job; with `tx`, inside that transaction, so the job exists exactly when the rows do. */
+  enqueue<Payload>(definition: JobDefinition<Payload, never>, payload: Payload, tx?: Transaction): Promise<string | null>;
+  /** Runs this process's share of a queue's jobs, one at a time, until stop(). */
+  work<Payload, Services>(definition: JobDefinition<Payload, Services>, services: Services, log: Logger): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts pg-boss in the shared database (schema `pgboss`). Only worker processes run its supervision
+ * and scheduling; web processes just enqueue.
+ */
+export async function startJobs(
+  connectionString: string,
+  definitions: readonly QueueDefinition[],
+  options: { isWorker: boolean; log: Logger },
+): Promise<Jobs> {
+  const boss = new PgBoss({
+    connectionString,
+    application_name: 'folio',
+    max: options.isWorker ? 4 : 2,
+    supervise: options.isWorker,
+    superviseIntervalSeconds: 5,
+    monitorIntervalSeconds: 5,
+    schedule: options.isWorker,
+  });
+  boss.on('error', (error) => options.log.error('job queue error', error));
+  await boss.start();
+  for (const definition of definitions) {
+    if (!(await boss.getQueue(definition.name))) {
+      await boss.createQueue(definition.name, definition.queue).catch(async (error) => {
+        if (!(await boss.getQueue(definition.name))) throw error; // another process created it meanwhile
+      });
+    }
+  }
+  return {
+    boss,
+    async enqueue(definition, payload, tx) {
+      const data = definition.payload.parse(payload) as object;
+      const sendOptions = { ...definition.sendOptions(payload), ...(tx ? { db: fromPrisma(tx) } : {}) };
+      return boss.send(definition.name, data, sendOptions);
+    },
+    async work(definition, services, log) {
+      await boss.work(definition.name, { batchSize: 1, includeMetadata: true }, async ([job]) => {
+        if (!job) return;
+        const parsed = definition.payload.safeParse(job.data);
+        if (!parsed.success) {
+          log.error(`${definition.name} job ${job.id} has an invalid payload; dropped`, parsed.error.issues);
+          return;
+        }
+        await definition.handle(parsed.data, services, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+      });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createApiKey } from '../auth/keys.ts';
+import type { Db } from '../db/database.ts';
+import type { CodeHost } from '../db/generated/prisma/client.ts';
+import { AppError, invalidInput } from '../errors.ts';
+
+export interface CreateProjectInput {
+  name: string;
+  subdomain: string;
+  repo: string;
+  branch?: string;
+}
+
+export interface CreatedProject {
+  projectId: string;
+  subdomain: string;
+  adminKey: string;
+  assistantKey: string;
+}
+
+const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const BRANCH = /^(?!-)(?!.*\.\.)[A-Za-z0-9._\/-]{1,200}$/;
+const REMOTE = /^(https?|ssh|git|file):\/\/|^[\w.-]+@[\w.-]+:/;
+
+/** Creates a project with one admin and one assistant key (returned once, stored only as hashes). */
+export async function createProject(db: Db, input: CreateProjectInput, cwd = process.cwd()): Promise<CreatedProject> {
+  const name = input.name.trim();
+  if (!name) throw invalidInput('name', 'The project name must not be empty.');
+  if (!SUBDOMAIN.test(input.subdomain)) {
+    throw invalidInput(
+      'subdomain',
+      `"${input.subdomain}" is not a valid subdomain: use 1 to 63 lowercase letters, digits and inner hyphens.`,
+    );
+  }
+  const branch = input.branch ?? 'main';
+  if (!BRANCH.test(branch)) throw invalidInput('branch', `"${branch}" is not a valid branch name.`);
+  const { repoUrl, codeHost } = resolveRepository(input.repo, cwd);
+
+  return db.$transaction(async (tx) => {
+    const taken = await tx.project.findUnique({ where: { subdomain: input.subdomain }, select: { id: true } });
+    if (taken) throw new AppError('CONFLICT', `The subdomain "${input.subdomain}" is already taken.`, { field: 'subdomain' });
+    const project = await tx.project.create({ data: { name, subdomain: input.subdomain, repoUrl, branch, codeHost } });
+    const admin = await createApiKey(tx as Db, project.id, 'admin');
+    const assistant = await createApiKey(tx as Db, project.id, 'assistant');
+    return { projectId: project.id, subdomain: project.subdomain, adminKey: admin.key, assistantKey: assistant.key };
+  });
+}
+
+/** A remote URL is kept as given; a local path is made absolute and must exist. */
+function resolveRepository(repo: string, cwd: string): { repoUrl: string; codeHost: CodeHost } {
+  const trimmed = repo.trim();
+  if (!trimmed) throw invalidInput('repo', 'The repository must not be empty.');
+  if (REMOTE.test(trimmed)) {
+    if (trimmed.startsWith('file://')) return { repoUrl: trimmed, codeHost: 'local' };
+    const isGitHub = /^(https?:\/\/|ssh:\/\/git@|git@)github\.com[/:]/.test(trimmed);
+    return { repoUrl: trimmed, codeHost: isGitHub ? 'github' : 'git' };
+  }
+  const absolute = path.resolve(cwd, trimmed);
+  if (!fs.existsSync(absolute)) {
+    throw invalidInput('repo', `The repository path ${absolute} does not exist.`);
+  }
+  return { repoUrl: absolute, codeHost: 'local' };
+}

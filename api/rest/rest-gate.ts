@@ -1,0 +1,109 @@
+import type { GraphQLSchema } from 'graphql';
+import type { RequestAuth } from '../auth/request-auth.ts';
+import { AppError } from '../errors.ts';
+import { matchRoute, REST_BASE_PATH } from './routes.ts';
+import { validateRouteInput } from './validate-input.ts';
+
+export interface RestGateOptions {
+  schema: () => GraphQLSchema;
+  authOf: (request: Request) => RequestAuth;
+  maxBodyBytes: number;
+}
+
+/**
+ * Everything a `/v1` request must pass before SOFA runs it: a known route (404) and method (405), a
+ * valid key (401) of the right kind (403), a body within the limit (413), JSON where JSON is required
+ * (415, 400), and arguments that fit the GraphQL field (400 naming the field). Throws the AppError to
+ * answer with; returns normally when SOFA may proceed.
+ */
+export async function passRestGate(request: Request, pathname: string, options: RestGateOptions): Promise<void> {
+  const { match, allowed } = matchRoute(request.method, pathname.slice(REST_BASE_PATH.length));
+  if (!match) {
+    if (allowed.length > 0) {
+      throw new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allowed.join(' or ')}.`, {
+        headers: { Allow: allowed.join(', ') },
+      });
+    }
+    throw new AppError('NOT_FOUND', `No endpoint ${request.method} ${pathname}.`);
+  }
+  const { route } = match;
+  await options.authOf(request).requireKind(route.keyKind);
+
+  const params = decodeParams(match.params);
+  let body: unknown;
+  const text = await readBodyText(request, options.maxBodyBytes);
+  if (!route.hasBody) {
+    replaceBodyText(request, ''); // a route without a body ignores whatever was sent
+  } else {
+    if (text.trim() !== '') {
+      if (!isJsonContentType(request.headers.get('content-type'))) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with "Content-Type: application/json".');
+      }
+      try {
+        body = JSON.parse(text);
+      } catch (error) {
+        throw new AppError('INVALID_JSON', `The request body is not valid JSON: ${(error as Error).message}.`);
+      }
+    }
+  }
+  validateRouteInput(options.schema(), route, params, body);
+}
+
+function decodeParams(raw: Record<string, string>): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    try {
+      params[name] = decodeURIComponent(value);
+    } catch {
+      throw new AppError('INVALID_INPUT', `The ${name} in the path is not validly percent-encoded.`, { field: name });
+    }
+  }
+  return params;
+}
+
+function isJsonContentType(header: string | null): boolean {
+  if (!header) return false;
+  const type = header.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+/** The body as UTF-8 text, never read past the limit. */
+async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  assertDeclaredLengthWithin(request, maxBytes);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new AppError('INVALID_JSON', 'The request body is not valid UTF-8.');
+  }
+  replaceBodyText(request, text);
+  return text;
+}
+
+/** SOFA reads the body again with `request.text()`; point that at what the gate already read. */
+function replaceBodyText(request: Request, text: string): void {
+  Object.defineProperty(request, 'text', { value: () => Promise.resolve(text), configurable: true });
+}
+
+/** 413 for a body whose Content-Length is over the limit, before any of it is read. */
+export function assertDeclaredLengthWithin(request: Request, maxBytes: number): void {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+}
+
+const tooLarge = (maxBytes: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes (MAX_BODY_BYTES).`);

@@ -1,0 +1,78 @@
+import { notFound } from '../errors.ts';
+import { builder } from './builder.ts';
+import { requireProjectAdmin } from './authorize.ts';
+
+const TodoStatus = builder.enumType('TodoStatus', { values: ['pending', 'in_progress', 'completed', 'cancelled'] as const });
+const TodoPriority = builder.enumType('TodoPriority', { values: ['high', 'medium', 'low'] as const });
+const HaultReason = builder.enumType('HaultReason', {
+  description: 'Why an agent session halted (the API keeps this spelling).',
+  values: ['completed', 'github_missconfigured', 'error'] as const,
+});
+
+/** One item of an agent session's task list (spec 2.8). */
+export const Todo = builder.prismaObject('Todo', {
+  fields: (t) => ({
+    content: t.exposeString('content'),
+    status: t.expose('status', { type: TodoStatus }),
+    priority: t.expose('priority', { type: TodoPriority }),
+    id: t.exposeString('id'),
+  }),
+});
+
+/**
+ * A docs-editing agent job (spec 2.8). Its fields, in this order, are the JSON of the agent job routes;
+ * `haulted` and `haultReason` keep the API's spelling.
+ */
+export const AgentSession = builder.prismaObject('AgentSession', {
+  fields: (t) => ({
+    sessionId: t.exposeString('id'),
+    subdomain: t.string({
+      select: { project: { select: { subdomain: true } } },
+      resolve: (session) => session.project.subdomain,
+    }),
+    branch: t.exposeString('branch', { nullable: true }),
+    haulted: t.exposeBoolean('haulted'),
+    haultReason: t.expose('haultReason', { type: HaultReason, nullable: true }),
+    pullRequestLink: t.exposeString('pullRequestLink', { nullable: true }),
+    messageToUser: t.exposeString('messageToUser', { nullable: true }),
+    todos: t.relation('todos', { query: { orderBy: { position: 'asc' } } }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const AgentJobList = builder.objectRef<{ projectId: string }>('AgentJobList').implement({
+  fields: (t) => ({
+    allSessions: t.prismaField({
+      type: [AgentSession],
+      description: "All of the project's agent sessions, newest first.",
+      resolve: (query, list, _args, context) =>
+        context.db.agentSession.findMany({ ...query, where: { projectId: list.projectId }, orderBy: { createdAt: 'desc' } }),
+    }),
+  }),
+});
+
+builder.queryField('agentJobs', (t) =>
+  t.field({
+    type: AgentJobList,
+    description: "The project's agent jobs. Admin key of the project.",
+    args: { projectId: t.arg.string({ required: true }) },
+    resolve: async (_root, { projectId }, context) => {
+      await requireProjectAdmin(context, projectId);
+      return { projectId };
+    },
+  }),
+);
+
+builder.queryField('agentJob', (t) =>
+  t.prismaField({
+    type: AgentSession,
+    description: 'One agent job of the project. Admin key of the project.',
+    args: { projectId: t.arg.string({ required: true }), id: t.arg.string({ required: true }) },
+    resolve: async (query, _root, { projectId, id }, context) => {
+      await requireProjectAdmin(context, projectId);
+      const session = await context.db.agentSession.findFirst({ ...query, where: { id, projectId } });
+      if (!session) throw notFound(`No agent job with id "${id}" in project "${projectId}".`);
+      return session;
+    },
+  }),
+);

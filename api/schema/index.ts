@@ -1,0 +1,12 @@
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { builder } from './builder.ts';
+import './deployment.ts';
+import './project.ts';
+import './agent-session.ts';
+import './search.ts';
+
+/** The runtime schema keeps declaration order, so REST bodies keep the spec's key order. */
+export const schema: GraphQLSchema = builder.toSchema({ sortSchema: false });
+
+/** The committed schema.graphql: sorted, so API changes read well in review. */
+export const printedSchema = (): string => `${printSchema(lexicographicSortSchema(schema))}\n`;

@@ -1,0 +1,87 @@
+import { invalidInput, notFound } from '../errors.ts';
+import { searchDocs, SEARCH_LIMITS } from '../search/search-docs.ts';
+import { builder } from './builder.ts';
+
+const SearchFilter = builder.inputType('SearchFilter', {
+  description: 'Restricts results to one version and/or language. Without it: the default version and language.',
+  fields: (t) => ({
+    version: t.string({ required: false }),
+    language: t.string({ required: false }),
+  }),
+});
+
+const SearchModeEnum = builder.enumType('SearchMode', {
+  description: 'hybrid (default) fuses keyword and semantic ranking; keyword and vector use one of them alone.',
+  values: ['hybrid', 'keyword', 'vector'] as const,
+});
+
+export interface SearchResultShape {
+  content: string;
+  path: string;
+  metadata: {
+    title: string;
+    description: string;
+    section: string;
+    version: string;
+    language: string;
+    score: number;
+  };
+}
+
+const SearchResultMetadata = builder.objectRef<SearchResultShape['metadata']>('SearchResultMetadata').implement({
+  fields: (t) => ({
+    title: t.exposeString('title'),
+    description: t.exposeString('description'),
+    section: t.exposeString('section', { description: 'The navigation group the page sits in.' }),
+    version: t.exposeString('version'),
+    language: t.exposeString('language'),
+    score: t.exposeFloat('score', { description: 'Relevance; higher is better, comparable within one response.' }),
+  }),
+});
+
+/** One search hit (spec 2.5): the matching chunk and the page path with its heading anchor. */
+export const SearchResult = builder.objectRef<SearchResultShape>('SearchResult').implement({
+  fields: (t) => ({
+    content: t.exposeString('content'),
+    path: t.exposeString('path', { description: 'Page path and heading anchor, e.g. /deploy/custom-domain#configure-dns.' }),
+    metadata: t.field({ type: SearchResultMetadata, resolve: (result) => result.metadata }),
+  }),
+});
+
+builder.queryField('search', (t) =>
+  t.field({
+    type: [SearchResult],
+    description: "Hybrid keyword and semantic search over a site's live deployment. Assistant key of that site.",
+    args: {
+      domain: t.arg.string({ required: true }),
+      query: t.arg.string({ required: true }),
+      pageSize: t.arg.int({ defaultValue: SEARCH_LIMITS.defaultPageSize }),
+      filter: t.arg({ type: SearchFilter }),
+      mode: t.arg({ type: SearchModeEnum, defaultValue: 'hybrid' }),
+    },
+    resolve: async (_root, args, context) => {
+      await context.auth.requireKind('assistant');
+      const project = await context.db.project.findUnique({
+        where: { subdomain: args.domain },
+        select: { id: true, liveDeploymentId: true },
+      });
+      if (!project) throw notFound(`No documentation site with domain "${args.domain}".`);
+      await context.auth.requireProject(project.id);
+      const pageSize = args.pageSize ?? SEARCH_LIMITS.defaultPageSize;
+      if (args.query.trim() === '') throw invalidInput('query', 'query must not be empty.');
+      if (args.query.length > SEARCH_LIMITS.maxQueryLength) {
+        throw invalidInput('query', `query must be at most ${SEARCH_LIMITS.maxQueryLength} characters long.`);
+      }
+      if (pageSize < 1 || pageSize > SEARCH_LIMITS.maxPageSize) {
+        throw invalidInput('pageSize', `pageSize must be from 1 to ${SEARCH_LIMITS.maxPageSize}.`);
+      }
+      return searchDocs(context, project, {
+        query: args.query,
+        pageSize,
+        version: args.filter?.version ?? undefined,
+        language: args.filter?.language ?? undefined,
+        mode: args.mode ?? 'hybrid',
+      });
+    },
+  }),
+);

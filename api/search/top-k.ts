@@ -1,0 +1,59 @@
+export interface Hit {
+  doc: number;
+  score: number;
+}
+
+/** Keeps the k best-scoring documents seen, in a min-heap: O(n log k) over n candidates. */
+export class TopK {
+  readonly #docs: number[] = [];
+  readonly #scores: number[] = [];
+
+  constructor(readonly k: number) {}
+
+  offer(doc: number, score: number): void {
+    const docs = this.#docs;
+    const scores = this.#scores;
+    if (docs.length < this.k) {
+      docs.push(doc);
+      scores.push(score);
+      this.siftUp(docs.length - 1);
+    } else if (this.k > 0 && score > scores[0]!) {
+      docs[0] = doc;
+      scores[0] = score;
+      this.siftDown(0);
+    }
+  }
+
+  /** Best first. */
+  sorted(): Hit[] {
+    return this.#docs.map((doc, i) => ({ doc, score: this.#scores[i]! })).sort((a, b) => b.score - a.score || a.doc - b.doc);
+  }
+
+  private siftUp(index: number): void {
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (this.#scores[parent]! <= this.#scores[index]!) return;
+      this.swap(index, parent);
+      index = parent;
+    }
+  }
+
+  private siftDown(index: number): void {
+    const size = this.#docs.length;
+    for (;;) {
+      const left = 2 * index + 1;
+      const right = left + 1;
+      let smallest = index;
+      if (left < size && this.#scores[left]! < this.#scores[smallest]!) smallest = left;
+      if (right < size && this.#scores[right]! < this.#scores[smallest]!) smallest = right;
+      if (smallest === index) return;
+      this.swap(index, smallest);
+      index = smallest;
+    }
+  }
+
+  private swap(a: number, b: number): void {
+    [this.#docs[a], this.#docs[b]] = [this.#docs[b]!, this.#docs[a]!];
+    [this.#scores[a], this.#scores[b]] = [this.#scores[b]!, this.#scores[a]!];
+  }
+}

@@ -1,0 +1,42 @@
+// npm run bench: the performance figures quoted in README. Uses DATABASE_URL or an embedded PostgreSQL in
+// a temporary DATA_DIR. Prints Markdown tables.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../api/config.ts';
+import { createLogger } from '../api/logger.ts';
+import { openRuntime } from '../api/runtime.ts';
+import { benchDeploy } from './deploy.ts';
+import { benchGateway } from './gateway.ts';
+import { benchSearch } from './search.ts';
+import { benchStartup } from './startup.ts';
+
+const only = process.argv[2];
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-'));
+fs.chmodSync(dataDir, 0o755);
+const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+const log = createLogger('warn');
+console.log(`# Folio benchmarks (${os.cpus().length} cores, Node ${process.version}, ${config.databaseUrl ? 'DATABASE_URL' : 'embedded PostgreSQL'})\n`);
+
+const runtime = await openRuntime(config, log, { isWorker: false });
+try {
+  if (!only || only === 'gateway') {
+    const result = await benchGateway(runtime, { durationMs: 4000, concurrency: 16, rounds: 3 });
+    console.log(`## Gateway cost\n\n${result.table}\n`);
+  }
+  if (!only || only === 'search') {
+    const result = await benchSearch(runtime, [5, 48]);
+    console.log(`## Search\n\n${result.table}\n`);
+  }
+  if (!only || only === 'deploy') {
+    const result = await benchDeploy(runtime);
+    console.log(`## Deployments\n\n${result.table}\n`);
+  }
+} finally {
+  await runtime.close();
+}
+if (!only || only === 'startup') {
+  const startup = await benchStartup();
+  console.log(`## Start-up\n\n${startup.table}\n`);
+}
+fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDataDir } from '../support/databases.ts';
+import { runFolio, startFolio, type RunningFolio } from '../support/folio-process.ts';
+
+/**
+ * The embedded default, as on a fresh machine: no DATABASE_URL, a DATA_DIR of its own. Several folio
+ * processes share that one embedded server; the last one to leave stops it.
+ */
+let dataDir: string;
+let env: Record<string, string | undefined>;
+const running: RunningFolio[] = [];
+
+beforeAll(() => {
+  dataDir = makeTempDataDir('folio-embedded-');
+  env = { DATA_DIR: dataDir, DATABASE_URL: undefined };
+});
+afterAll(async () => {
+  for (const process of running) await process.stop('SIGKILL');
+  const pid = postmasterPid();
+  if (pid) await runFolio(['project', 'list'], env); // attaches and, as the last one out, stops the server
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function postmasterPid(): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
+async function start(role: 'serve' | 'web' | 'worker') {
+  const folio = await startFolio(role, env);
+  running.push(folio);
+  return folio;
+}
+
+const api = (folio: RunningFolio, method: string, route: string, key: string) =>
+  fetch(`${folio.url}${route}`, { method, headers: { authorization: `Bearer ${key}` } });
+
+describe('embedded PostgreSQL under DATA_DIR', () => {
+  let project: { projectId: string; subdomain: string; adminKey: string };
+  let statusId: string;
+
+  it('a CLI command alone starts the server, does its work and stops it again', async () => {
+    const created = await runFolio(['project', 'create', '--name', 'Embedded', '--subdomain', 'embedded', '--repo', dataDir, '--json'], env);
+    expect(created.code, created.stderr).toBe(0);
+    project = JSON.parse(created.stdout);
+    expect(postmasterPid()).toBeUndefined();
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'data', 'PG_VERSION'))).toBe(true);
+  });
+
+  it('folio serve prints its address and database, and the CLI works beside it', async () => {
+    const serve = await start('serve');
+    expect(serve.output()).toMatch(/Folio serve ready at http:\/\/127\.0\.0\.1:\d+ \(database: embedded PostgreSQL/);
+    const list = await runFolio(['project', 'list', '--json'], env);
+    expect(JSON.parse(list.stdout).map((p: { subdomain: string }) => p.subdomain)).toEqual(['embedded']);
+    expect(postmasterPid()).toBeDefined(); // the CLI left the server running for serve
+
+    const trigger = await api(serve, 'POST', `/v1/project/update/${project.projectId}`, project.adminKey);
+    expect(trigger.status).toBe(202);
+    statusId = (await trigger.json()).statusId;
+    expect(await serve.stop()).toBe(0);
+    expect(postmasterPid()).toBeUndefined(); // stopped cleanly on exit
+  });
+
+  it('keeps the data across a restart', async () => {
+    const serve = await start('serve');
+    const status = await api(serve, 'GET', `/v1/project/update-status/${statusId}`, project.adminKey);
+    expect(status.status).toBe(200);
+    // serve's worker has run it meanwhile (and failed: this project's repository is no Git repository).
+    expect(await status.json()).toMatchObject({ _id: statusId, projectId: project.projectId, subdomain: 'embedded', source: 'api' });
+    await serve.stop();
+  });
+
+  it('recovers from a crash that left the server running', async () => {
+    const crashed = await start('serve');
+    await crashed.stop('SIGKILL');
+    const orphan = postmasterPid();
+    expect(orphan).toBeDefined(); // PostgreSQL outlived the killed process
+
+    const serve = await start('serve');
+    expect(postmasterPid()).toBe(orphan); // attached to it rather than failing to start a second one
+    const status = await api(serve, 'GET', `/v1/project/update-status/${statusId}`, project.adminKey);
+    expect(status.status).toBe(200);
+    expect(await serve.stop()).toBe(0);
+    expect(postmasterPid()).toBeUndefined();
+  });
+
+  it('two web processes share one database, and the last one out stops it', async () => {
+    const first = await start('web');
+    const second = await start('web');
+    const worker = await start('worker');
+    expect(worker.output()).toContain('Folio worker ready (database: embedded PostgreSQL');
+    const trigger = await api(first, 'POST', `/v1/project/update/${project.projectId}`, project.adminKey);
+    const { statusId: fresh } = await trigger.json();
+    const seen = await api(second, 'GET', `/v1/project/update-status/${fresh}`, project.adminKey);
+    expect(seen.status).toBe(200);
+    expect((await seen.json())._id).toBe(fresh);
+
+    await first.stop();
+    await worker.stop();
+    expect(postmasterPid()).toBeDefined(); // the second web process still uses it
+    expect((await api(second, 'GET', `/v1/project/update-status/${fresh}`, project.adminKey)).status).toBe(200);
+    await second.stop();
+    expect(postmasterPid()).toBeUndefined();
+  });
+});

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { chunkSections, MAX_CHUNK_CHARS } from '../../api/deploy/chunk.ts';
+import { parsePage, slugify } from '../../api/deploy/mdx/parse-page.ts';
+
+const files: Record<string, string> = {
+  'snippets/plan-note.mdx': '---\ntitle: ignored\n---\nAvailable on the **Pro** plan.\n',
+  'snippets/nested.mdx': 'import PlanNote from "/snippets/plan-note.mdx";\n\nNested intro.\n\n<PlanNote />\n',
+};
+const read = (file: string) => files[file];
+
+const PAGE = `---
+title: "Custom domains"
+description: Serve your docs from your own domain.
+keywords: ["dns", "cname"]
+---
+
+import PlanNote from "/snippets/plan-note.mdx";
+export const region = { eu: true };
+
+Point a **custom domain** at your docs. See [the DNS guide](/dns) and \`docs.json\`.
+
+<PlanNote />
+
+## Configure DNS
+
+<Steps>
+  <Step title="Add a CNAME record">
+    Create a \`CNAME\` record for \`docs\` pointing to \`cname.folio.dev\`.
+  </Step>
+</Steps>
+
+<Tip>Changes can take up to 48 hours.</Tip>
+
+\`\`\`bash Terminal
+dig CNAME docs.example.com
+# <Steps> inside code is code, not a component
+\`\`\`
+
+| Record | Value |
+| --- | --- |
+| CNAME | cname.folio.dev |
+
+{/* an MDX comment */}
+<!-- an HTML comment -->
+
+### Verify (optional)
+
+<Tooltip tip="Transport Layer Security">TLS</Tooltip> certificates are issued automatically.
+
+<CardGroup cols={2}>
+  <Card
+    title="Redirects"
+    href="/redirects"
+    icon={<svg viewBox="0 0 1 1"><path d="M0 0"/></svg>}
+  >
+    Move old paths.
+  </Card>
+</CardGroup>
+
+## Configure DNS
+Duplicate heading text gets its own anchor.
+`;
+
+describe('parsePage', () => {
+  const page = parsePage('deploy/custom-domain.mdx', PAGE, read);
+
+  it('reads title, description and keywords from the frontmatter', () => {
+    expect(page).toMatchObject({ title: 'Custom domains', description: 'Serve your docs from your own domain.', keywords: ['dns', 'cname'], isHidden: false, isBroken: false });
+    expect(page.warnings).toEqual([]);
+  });
+
+  it('splits at headings, keeping anchors (unique on the page)', () => {
+    expect(page.sections.map((s) => [s.level, s.heading, s.anchor])).toEqual([
+      [0, 'Custom domains', ''],
+      [2, 'Configure DNS', 'configure-dns'],
+      [3, 'Verify (optional)', 'verify-optional'],
+      [2, 'Configure DNS', 'configure-dns-1'],
+    ]);
+  });
+
+  it('reduces components to their readable text, resolves snippets, keeps code as code', () => {
+    const [intro, dns, verify] = page.sections;
+    expect(intro!.text).toBe('Point a custom domain at your docs. See the DNS guide and docs.json.\nAvailable on the Pro plan.');
+    expect(dns!.text).toContain('Add a CNAME record');
+    expect(dns!.text).toContain('Create a CNAME record for docs pointing to cname.folio.dev.');
+    expect(dns!.text).toContain('Changes can take up to 48 hours.');
+    expect(dns!.text).toContain('dig CNAME docs.example.com\n# <Steps> inside code is code, not a component');
+    expect(dns!.text).toContain('CNAME cname.folio.dev');
+    const prose = dns!.text.replace('# <Steps> inside code is code, not a component', '');
+    expect(prose).not.toMatch(/<\/?(Steps|Step|Tip)\b|MDX comment|HTML comment|region|import/);
+    expect(verify!.text).toContain('Transport Layer Security TLS certificates are issued automatically.');
+    expect(verify!.text).toContain('Redirects');
+    expect(verify!.text).toContain('Move old paths.');
+    expect(verify!.text).not.toContain('svg');
+    expect(page.snippets).toEqual(['snippets/plan-note.mdx']);
+  });
+
+  it('resolves snippets that import snippets', () => {
+    const nested = parsePage('a.mdx', 'import Nested from "/snippets/nested.mdx";\n\n<Nested />\n', read);
+    expect(nested.sections[0]!.text).toBe('Nested intro.\nAvailable on the Pro plan.');
+    expect(nested.snippets.sort()).toEqual(['snippets/nested.mdx', 'snippets/plan-note.mdx']);
+  });
+
+  it('keeps hidden and noindex pages out of search', () => {
+    expect(parsePage('a.mdx', '---\nhidden: true\n---\nx', read).isHidden).toBe(true);
+    expect(parsePage('b.mdx', '---\nnoindex: true\n---\nx', read).isHidden).toBe(true);
+  });
+
+  it('reports a page that fails to parse with file and line', () => {
+    const unclosed = parsePage('guides/broken.mdx', '---\ntitle: Broken\n---\n\nIntro\n\n<Warning>\nNever closed\n', read);
+    expect(unclosed.isBroken).toBe(true);
+    expect(unclosed.warnings).toEqual([{ file: 'guides/broken.mdx', line: 7, message: '<Warning> is never closed' }]);
+    const mismatched = parsePage('m.mdx', '<Steps>\n<Step title="a">\nx\n</Steps>\n', read);
+    expect(mismatched.warnings[0]).toEqual({ file: 'm.mdx', line: 4, message: '</Steps> closes <Step> opened at line 2' });
+    const badYaml = parsePage('y.mdx', '---\ntitle: [unclosed\n---\nBody', read);
+    expect(badYaml.isBroken).toBe(true);
+    expect(badYaml.warnings[0]).toMatchObject({ file: 'y.mdx', line: 2, message: expect.stringMatching(/^invalid frontmatter/) });
+    const missingSnippet = parsePage('s.mdx', 'import Gone from "/snippets/gone.mdx";\n\n<Gone />\nText', read);
+    expect(missingSnippet.isBroken).toBe(false);
+    expect(missingSnippet.warnings).toEqual([{ file: 's.mdx', line: 3, message: 'snippet snippets/gone.mdx not found' }]);
+  });
+
+  it('falls back to the first heading, then the file name, for a title', () => {
+    expect(parsePage('x/getting-started.mdx', '# Welcome aboard\nHi', read).title).toBe('Welcome aboard');
+    expect(parsePage('x/getting-started.md', 'Hi', read).title).toBe('Getting started');
+  });
+});
+
+describe('slugify and chunkSections', () => {
+  it('makes Mintlify-style anchors', () => {
+    expect(slugify('Configure DNS (A & CNAME)')).toBe('configure-dns-a-cname');
+    expect(slugify('配置 自定义域名')).toBe('配置-自定义域名');
+  });
+
+  it('cuts long sections into chunks under the limit that keep the anchor', () => {
+    const text = Array.from({ length: 60 }, (_, i) => `Line ${i} ${'word '.repeat(12).trim()}`).join('\n');
+    const chunks = chunkSections([{ level: 2, heading: 'Long', anchor: 'long', text }]);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.every((c) => c.content.length <= MAX_CHUNK_CHARS && c.anchor === 'long')).toBe(true);
+    expect(chunks.map((c) => c.content).join('\n')).toBe(text);
+    expect(chunks.map((c) => c.position)).toEqual(chunks.map((_, i) => i));
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createAnalyzer, loadAnalyzer } from '../../api/search/analyzer.ts';
+import { boundedEditDistance } from '../../api/search/edit-distance.ts';
+import { KeywordIndex } from '../../api/search/keyword-index.ts';
+import { TopK } from '../../api/search/top-k.ts';
+
+describe('analyzer', () => {
+  it('keeps identifiers whole and splits them into parts', async () => {
+    const en = await loadAnalyzer('en');
+    expect(en.terms('Set primaryColor in docs.json')).toEqual(['set', 'primarycolor', 'primari', 'color', 'docs.json', 'doc', 'json']);
+    expect(en.terms('run mint dev --no-open')).toEqual(['run', 'mint', 'dev', '--no-open', 'open']);
+    expect(en.terms('the API_KEY header')).toEqual(['api_key', 'api', ...en.terms('key'), 'header']);
+  });
+
+  it('stems and drops stop words per language, folding accents', async () => {
+    const fr = await loadAnalyzer('fr');
+    expect(fr.terms('Les redirections sont utiles')).toEqual(fr.terms('redirection utile'));
+    expect(fr.terms('Réglages')).toEqual(fr.terms('reglages'));
+    const es = await loadAnalyzer('es-ES');
+    expect(es.language).toBe('es');
+  });
+
+  it('indexes Chinese as character bigrams', async () => {
+    const zh = await loadAnalyzer('zh');
+    expect(zh.terms('自定义域名')).toEqual(['自定', '定义', '义域', '域名']);
+  });
+
+  it('gives no stemming to an unknown language rather than failing', () => {
+    const plain = createAnalyzer('xx', (w) => w, new Set());
+    expect(plain.terms('Running quickly')).toEqual(['running', 'quickly']);
+  });
+});
+
+describe('KeywordIndex', async () => {
+  const en = await loadAnalyzer('en');
+  const docs = [
+    { title: 'Custom domain', heading: 'Configure DNS', content: 'Point a CNAME record at our servers.', keywords: '', description: '' },
+    { title: 'Analytics', heading: 'Overview', content: 'Track visitors. A custom dashboard shows domain traffic.', keywords: '', description: '' },
+    { title: 'Settings', heading: 'docs.json', content: 'Every setting of docs.json, such as primaryColor.', keywords: '', description: '' },
+    { title: 'Installation', heading: 'Install the CLI', content: 'npm install mint', keywords: '', description: '' },
+  ];
+  const index = KeywordIndex.build(docs, en);
+  const search = (query: string) => index.search(en.queryTerms(query), 10, en.seenWords).map((hit) => hit.doc);
+
+  it('ranks a title match above a body mention', () => {
+    expect(search('custom domain')).toEqual([0, 1]);
+  });
+
+  it('finds exact identifiers', () => {
+    expect(search('docs.json')[0]).toBe(2);
+    expect(search('primaryColor')[0]).toBe(2);
+  });
+
+  it('tolerates a typo and completes the last word as a prefix', () => {
+    expect(search('analitics')[0]).toBe(1);
+    expect(search('instal')[0]).toBe(3);
+  });
+
+  it('returns nothing for words it has never seen', () => {
+    expect(search('kubernetes')).toEqual([]);
+  });
+});
+
+describe('building blocks', () => {
+  it('boundedEditDistance counts edits and transpositions, stopping past the budget', () => {
+    expect(boundedEditDistance('analytics', 'analytics', 2)).toBe(0);
+    expect(boundedEditDistance('analytcis', 'analytics', 2)).toBe(1);
+    expect(boundedEditDistance('analitycs', 'analytics', 2)).toBe(2);
+    expect(boundedEditDistance('domain', 'banana', 1)).toBe(2);
+  });
+
+  it('TopK keeps the best k, best first', () => {
+    const top = new TopK(3);
+    [5, 1, 9, 7, 3, 8].forEach((score, doc) => top.offer(doc, score));
+    expect(top.sorted()).toEqual([{ doc: 2, score: 9 }, { doc: 5, score: 8 }, { doc: 3, score: 7 }]);
+  });
+});

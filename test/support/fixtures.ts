@@ -1,0 +1,56 @@
+import type { Db } from '../../api/db/database.ts';
+import type { CreatedProject } from '../../api/projects/create-project.ts';
+import { triggerDeployment } from '../../api/deploy/trigger.ts';
+import type { TestApp } from './test-app.ts';
+import { createTestProject } from './test-app.ts';
+
+/** A project with one deployment and one agent session, so every /v1 route has something to find. */
+export interface SeededProject extends CreatedProject {
+  statusId: string;
+  sessionId: string;
+}
+
+export async function seedProject(testApp: TestApp, name?: string): Promise<SeededProject> {
+  const project = await createTestProject(testApp.db, name);
+  const deployment = await triggerDeployment(
+    { db: testApp.db, jobs: testApp.runtime.jobs, events: testApp.runtime.events },
+    project.projectId,
+    'api',
+  );
+  const session = await insertAgentSession(testApp.db, project.projectId);
+  return { ...project, statusId: deployment.id, sessionId: session.id };
+}
+
+/** Agent jobs are created by the agent issue's endpoint; until then tests insert the row they read. */
+export function insertAgentSession(db: Db, projectId: string) {
+  return db.agentSession.create({
+    data: {
+      projectId,
+      branch: 'docs/update-quickstart',
+      messages: [{ role: 'user', content: 'Update the quickstart' }],
+      todos: { create: [{ position: 0, content: 'Rewrite step 2', status: 'pending', priority: 'high' }] },
+    },
+  });
+}
+
+export interface RouteCall {
+  name: string;
+  method: string;
+  path: string;
+  json?: unknown;
+  kind: 'admin' | 'assistant';
+}
+
+/** One valid call of every /v1 route against `project`. */
+export function routeCalls(project: SeededProject): RouteCall[] {
+  return [
+    { name: 'search', method: 'POST', path: `/v1/search/${project.subdomain}`, json: { query: 'install' }, kind: 'assistant' },
+    { name: 'trigger update', method: 'POST', path: `/v1/project/update/${project.projectId}`, kind: 'admin' },
+    { name: 'update status', method: 'GET', path: `/v1/project/update-status/${project.statusId}`, kind: 'admin' },
+    { name: 'list agent jobs', method: 'GET', path: `/v1/agent/${project.projectId}/jobs`, kind: 'admin' },
+    { name: 'get agent job', method: 'GET', path: `/v1/agent/${project.projectId}/job/${project.sessionId}`, kind: 'admin' },
+  ];
+}
+
+export const keyOf = (project: CreatedProject, kind: 'admin' | 'assistant') =>
+  kind === 'admin' ? project.adminKey : project.assistantKey;

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../../api/db/embedded-postgres.ts';
+import { createLogger } from '../../api/logger.ts';
+import { adminQuery, makeTempDataDir, withDatabase } from './databases.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A fresh database of this test run, migrated by the first test app that opens it. */
+    databaseUrl: string;
+    /** The PostgreSQL server's maintenance database, for tests that create databases of their own. */
+    adminUrl: string;
+  }
+}
+
+/**
+ * One fresh database per test run: on the server at DATABASE_URL when it is set (CI runs both), else
+ * on an embedded PostgreSQL in a temporary DATA_DIR, exactly as a fresh machine would.
+ */
+export default async function setup(project: TestProject) {
+  const log = createLogger('warn');
+  let adminUrl: string;
+  let release: () => Promise<void> = async () => undefined;
+  let tempDir: string | undefined;
+  if (process.env.DATABASE_URL) {
+    adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
+  } else {
+    tempDir = makeTempDataDir('folio-test-pg-');
+    const embedded = await startEmbeddedPostgres(tempDir, { log });
+    adminUrl = withDatabase(embedded.url, 'postgres');
+    release = () => embedded.release();
+  }
+  const name = `folio_test_${process.pid}_${Date.now()}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  project.provide('databaseUrl', withDatabase(adminUrl, name));
+  project.provide('adminUrl', adminUrl);
+
+  return async () => {
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await release();
+    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+  };
+}
