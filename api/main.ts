@@ -68,7 +68,7 @@ async function main(argv: string[]): Promise<number> {
         await (await import('./cli/serve.ts')).runProcess(command, config, log, out);
         return 0;
       case 'project':
-        await (await import('./cli/project-commands.ts')).projectCommand(args, withDb, out);
+        await (await import('./cli/project-commands.ts')).projectCommand(args, withDb, out, config.githubUrl);
         return 0;
       case 'key':
         await (await import('./cli/key-commands.ts')).keyCommand(args, withDb, out);

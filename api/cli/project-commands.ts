@@ -15,7 +15,12 @@ list    Lists every project.
 
 --json  Print JSON on stdout and nothing else there.`;
 
-export async function projectCommand(args: string[], withDb: <T>(run: (db: Db) => Promise<T>) => Promise<T>, out: (text: string) => void) {
+export async function projectCommand(
+  args: string[],
+  withDb: <T>(run: (db: Db) => Promise<T>) => Promise<T>,
+  out: (text: string) => void,
+  githubUrl: string,
+) {
   const [sub, ...rest] = args;
   if (sub === 'create') {
     const { values } = parseCommandArgs(rest, {
@@ -32,7 +37,7 @@ export async function projectCommand(args: string[], withDb: <T>(run: (db: Db) =
       repo: requireOption(values.repo, 'repo'),
       branch: values.branch,
     };
-    const created = await withDb((db) => createProject(db, input)).catch(rethrowAsCommandError);
+    const created = await withDb((db) => createProject(db, input, { githubUrl })).catch(rethrowAsCommandError);
     if (values.json) return out(JSON.stringify(created));
     return out(
       [
@@ -51,7 +56,7 @@ export async function projectCommand(args: string[], withDb: <T>(run: (db: Db) =
     const projects = await withDb((db) =>
       db.project.findMany({
         orderBy: { createdAt: 'asc' },
-        select: { id: true, name: true, subdomain: true, repoUrl: true, branch: true, createdAt: true },
+        select: { id: true, name: true, subdomain: true, repoUrl: true, branch: true, codeHost: true, createdAt: true },
       }),
     );
     if (values.json) return out(JSON.stringify(projects));

@@ -23,8 +23,15 @@ const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const BRANCH = /^(?!-)(?!.*\.\.)[A-Za-z0-9._\/-]{1,200}$/;
 const REMOTE = /^(https?|ssh|git|file):\/\/|^[\w.-]+@[\w.-]+:/;
 
+export interface ProjectPlace {
+  /** Where a relative repository path is resolved from. */
+  cwd?: string;
+  /** GitHub's address (GITHUB_URL): repositories under it are on GitHub, like those on github.com. */
+  githubUrl?: string;
+}
+
 /** Creates a project with one admin and one assistant key (returned once, stored only as hashes). */
-export async function createProject(db: Db, input: CreateProjectInput, cwd = process.cwd()): Promise<CreatedProject> {
+export async function createProject(db: Db, input: CreateProjectInput, place: ProjectPlace = {}): Promise<CreatedProject> {
   const name = input.name.trim();
   if (!name) throw invalidInput('name', 'The project name must not be empty.');
   if (!SUBDOMAIN.test(input.subdomain)) {
@@ -35,7 +42,7 @@ export async function createProject(db: Db, input: CreateProjectInput, cwd = pro
   }
   const branch = input.branch ?? 'main';
   if (!BRANCH.test(branch)) throw invalidInput('branch', `"${branch}" is not a valid branch name.`);
-  const { repoUrl, codeHost } = resolveRepository(input.repo, cwd);
+  const { repoUrl, codeHost } = resolveRepository(input.repo, place);
 
   return db.$transaction(async (tx) => {
     const taken = await tx.project.findUnique({ where: { subdomain: input.subdomain }, select: { id: true } });
@@ -48,17 +55,21 @@ export async function createProject(db: Db, input: CreateProjectInput, cwd = pro
 }
 
 /** A remote URL is kept as given; a local path is made absolute and must exist. */
-function resolveRepository(repo: string, cwd: string): { repoUrl: string; codeHost: CodeHost } {
+function resolveRepository(repo: string, { cwd = process.cwd(), githubUrl }: ProjectPlace): { repoUrl: string; codeHost: CodeHost } {
   const trimmed = repo.trim();
   if (!trimmed) throw invalidInput('repo', 'The repository must not be empty.');
   if (REMOTE.test(trimmed)) {
     if (trimmed.startsWith('file://')) return { repoUrl: trimmed, codeHost: 'local' };
-    const isGitHub = /^(https?:\/\/|ssh:\/\/git@|git@)github\.com[/:]/.test(trimmed);
-    return { repoUrl: trimmed, codeHost: isGitHub ? 'github' : 'git' };
+    return { repoUrl: trimmed, codeHost: isOnGitHub(trimmed, githubUrl) ? 'github' : 'git' };
   }
   const absolute = path.resolve(cwd, trimmed);
   if (!fs.existsSync(absolute)) {
     throw invalidInput('repo', `The repository path ${absolute} does not exist.`);
   }
   return { repoUrl: absolute, codeHost: 'local' };
+}
+
+function isOnGitHub(url: string, githubUrl: string | undefined): boolean {
+  if (/^(https?:\/\/|ssh:\/\/git@|git@)github\.com[/:]/.test(url)) return true;
+  return !!githubUrl && url.toLowerCase().startsWith(`${githubUrl.replace(/\/+$/, '').toLowerCase()}/`);
 }

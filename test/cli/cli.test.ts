@@ -63,6 +63,19 @@ describe('folio project', () => {
     expect(text.stdout).toContain(name);
   });
 
+  it('records a repository under GITHUB_URL (GitHub Enterprise) as on GitHub, and one elsewhere as plain Git', async () => {
+    const enterprise = { ...env, GITHUB_URL: 'https://ghe.example.com/' };
+    const onGitHub = subdomain();
+    const elsewhere = subdomain();
+    for (const [name, repo] of [[onGitHub, 'https://GHE.example.com/acme/docs.git'], [elsewhere, 'https://gitlab.example.com/acme/docs.git']]) {
+      const created = await runFolio(['project', 'create', '--name', 'Hosted', '--subdomain', name!, '--repo', repo!, '--json'], enterprise);
+      expect(created.code, created.stderr).toBe(0);
+    }
+    const listed: { subdomain: string; codeHost: string }[] = JSON.parse((await runFolio(['project', 'list', '--json'], env)).stdout);
+    expect(listed.find((p) => p.subdomain === onGitHub)?.codeHost).toBe('github');
+    expect(listed.find((p) => p.subdomain === elsewhere)?.codeHost).toBe('git');
+  });
+
   it.each([
     [['project', 'create', '--name', 'X', '--repo', '/tmp'], 2, '--subdomain is required.'],
     [['project', 'create', '--name', 'X', '--subdomain', 'ok', '--repo', '/tmp', '--colour', 'red'], 2, "Unknown option '--colour'"],
