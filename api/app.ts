@@ -3,16 +3,17 @@ import { GraphQLError } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { RequestAuth } from './auth/request-auth.ts';
 import type { Db } from './db/database.ts';
-import { AppError, errorResponse } from './errors.ts';
+import { AppError, errorResponse, withErrorBody } from './errors.ts';
 import type { Events } from './events.ts';
-import { useRejectNul } from './graphql-input.ts';
+import { assertReadableGetParams, useGraphQLInputGuards } from './graphql-input.ts';
 import { SSE_ENDPOINT, useGraphQLSse } from './graphql-sse.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { Logger } from './logger.ts';
 import type { SearchIndexes } from './search/search-indexes.ts';
 import { useOmitNullsInRest } from './rest/omit-nulls.ts';
 import { openApiDocument } from './rest/openapi.ts';
-import { assertDeclaredLengthWithin, passRestGate } from './rest/rest-gate.ts';
+import { assertDeclaredLengthWithin } from './request-body.ts';
+import { passRestGate } from './rest/rest-gate.ts';
 import { REST_BASE_PATH, sofaRoutes } from './rest/routes.ts';
 import { sofaErrorHandler } from './rest/sofa-errors.ts';
 import type { GraphQLContext } from './schema/context.ts';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): App {
     schema,
     graphqlEndpoint: GRAPHQL_ENDPOINT,
     landingPage: false,
+    maxRequestBodySize: deps.maxBodyBytes,
     logging: false,
     context: ({ request }) => ({
       db: deps.db,
@@ -62,14 +64,14 @@ export function createApp(deps: AppDeps): App {
       maskError(error: unknown, message: string): Error {
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (original instanceof AppError) return error as GraphQLError;
-        if (error instanceof GraphQLError && !original) return error; // the client's own query or variables
+        if (error instanceof GraphQLError && isClientError(error)) return error;
         deps.log.error('request failed', original ?? error);
         return new AppError('INTERNAL', message);
       },
     },
     plugins: [
       useHttpEdge({ deps, authOf }),
-      useRejectNul(),
+      useGraphQLInputGuards(),
       useOmitNullsInRest(),
       useSofa({
         basePath: REST_BASE_PATH,
@@ -77,9 +79,20 @@ export function createApp(deps: AppDeps): App {
         // SOFA types its handler with fets' Response; ours is the standard one it is built on.
         errorHandler: sofaErrorHandler(deps.log) as never,
       }),
-      useGraphQLSse(),
+      useGraphQLSse({ authOf, maxBodyBytes: deps.maxBodyBytes, log: deps.log }),
     ],
   });
+}
+
+/**
+ * An error in what the client sent (its query, variables or request), as opposed to a failure while
+ * serving it: graphql-js reports those with no cause or with another GraphQLError as the cause (a
+ * variable that does not fit its type), and yoga marks its own with a 4xx HTTP status.
+ */
+function isClientError(error: GraphQLError): boolean {
+  const status = (error.extensions.http as { status?: number } | undefined)?.status;
+  if (status !== undefined) return status < 500;
+  return !error.originalError || error.originalError instanceof GraphQLError;
 }
 
 /**
@@ -97,11 +110,15 @@ function useHttpEdge({ deps, authOf }: { deps: AppDeps; authOf: (request: Reques
         endResponse(errorResponse(new AppError('INTERNAL', 'Internal error; the details were logged on the server.')));
       };
       try {
-        if (path === `${REST_BASE_PATH}/openapi.json` && request.method === 'GET') {
+        if (path === `${REST_BASE_PATH}/openapi.json`) {
+          if (request.method !== 'GET') {
+            throw new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use GET.`, { headers: { Allow: 'GET' } });
+          }
           return endResponse(new Response(openApiJson, { headers: { 'content-type': 'application/json' } }));
         }
         if (path === GRAPHQL_ENDPOINT || path === SSE_ENDPOINT) {
           assertDeclaredLengthWithin(request, deps.maxBodyBytes);
+          if (path === GRAPHQL_ENDPOINT) assertReadableGetParams(request, url);
           return;
         }
         if (path.startsWith(`${REST_BASE_PATH}/`)) {
@@ -113,6 +130,19 @@ function useHttpEdge({ deps, authOf }: { deps: AppDeps; authOf: (request: Reques
       } catch (error) {
         refuse(error);
       }
+    },
+    // yoga's own HTTP refusals (415, 406, ...) can have empty bodies; a 413 leaves the rest of the
+    // body unread, so its connection must close.
+    async onResponse({ response, setResponse }) {
+      if (response.status < 400) return;
+      const isEmpty = (await response.clone().text()).trim() === '';
+      let answer = isEmpty ? await withErrorBody(response) : response;
+      if (answer.status === 413 && answer.headers.get('connection') !== 'close') {
+        const headers = new Headers(answer.headers);
+        headers.set('connection', 'close');
+        answer = new Response(answer.body, { status: answer.status, headers });
+      }
+      if (answer !== response) setResponse(answer);
     },
   };
 }

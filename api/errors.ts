@@ -9,10 +9,12 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  NOT_ACCEPTABLE: 406,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
 } as const;
 
@@ -64,4 +66,38 @@ export function errorBody(error: AppError): ErrorBody {
 export function errorResponse(error: AppError): Response {
   const headers = (error.extensions.http as { headers?: Record<string, string> } | undefined)?.headers;
   return jsonResponse(errorBody(error), { status: error.status, headers });
+}
+
+/** The code of an HTTP error status, for answers made by a library rather than by an AppError. */
+export function codeOfStatus(status: number): ErrorCode {
+  const known = Object.entries(ERROR_STATUS).find(([code, value]) => value === status && code !== 'INVALID_JSON');
+  if (known) return known[0] as ErrorCode;
+  return status >= 500 ? 'INTERNAL' : 'INVALID_INPUT';
+}
+
+/**
+ * An error answer made by a library (graphql-sse, yoga's HTTP checks) in Folio's shape: an empty,
+ * plain-text or `{"errors": [{message}]}` body becomes `{"error", "code"}`, with `hint` after the
+ * library's message. Successful answers and Folio's own errors pass unchanged.
+ */
+export async function withErrorBody(response: Response, hint = ''): Promise<Response> {
+  if (response.status < 400) return response;
+  const text = await response.text();
+  const parsed = parseJsonObject(text);
+  if (typeof parsed?.error === 'string' && typeof parsed.code === 'string') return new Response(text, response);
+  const errors = Array.isArray(parsed?.errors) ? (parsed.errors as { message?: unknown }[]) : [];
+  const said = errors.map((error) => String(error.message ?? '')).join('; ') || (parsed ? '' : text.trim()) || response.statusText || `HTTP ${response.status}`;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  const message = hint ? `${said.replace(/\.?$/, '.')} ${hint}` : said;
+  return jsonResponse({ error: message, code: codeOfStatus(response.status) }, { status: response.status, headers });
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { RequestAuth } from '../auth/request-auth.ts';
 import { AppError } from '../errors.ts';
+import { readBodyText, replaceBodyText } from '../request-body.ts';
 import { matchRoute, REST_BASE_PATH } from './routes.ts';
 import { validateRouteInput } from './validate-input.ts';
 
@@ -12,7 +13,7 @@ export interface RestGateOptions {
 
 /**
  * Everything a `/v1` request must pass before SOFA runs it: a known route (404) and method (405), a
- * valid key (401) of the right kind (403), a body within the limit (413), JSON where JSON is required
+ * valid key (401) of the right kind (403), no query parameters (400), a body within the limit (413), JSON where JSON is required
  * (415, 400), and arguments that fit the GraphQL field (400 naming the field). Throws the AppError to
  * answer with; returns normally when SOFA may proceed.
  */
@@ -28,6 +29,12 @@ export async function passRestGate(request: Request, pathname: string, options: 
   }
   const { route } = match;
   await options.authOf(request).requireKind(route.keyKind);
+  // SOFA would merge URL parameters into the arguments, past the checks below.
+  const [parameter] = new URL(request.url).searchParams.keys();
+  if (parameter !== undefined) {
+    const where = route.hasBody ? '; send fields in the JSON body' : '';
+    throw new AppError('INVALID_INPUT', `Unknown query parameter "${parameter}": this endpoint takes none${where}.`, { field: parameter });
+  }
 
   const params = decodeParams(match.params);
   let body: unknown;
@@ -66,44 +73,3 @@ function isJsonContentType(header: string | null): boolean {
   const type = header.split(';')[0]!.trim().toLowerCase();
   return type === 'application/json' || type.endsWith('+json');
 }
-
-/** The body as UTF-8 text, never read past the limit. */
-async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  assertDeclaredLengthWithin(request, maxBytes);
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw new AppError('INVALID_JSON', 'The request body is not valid UTF-8.');
-  }
-  replaceBodyText(request, text);
-  return text;
-}
-
-/** SOFA reads the body again with `request.text()`; point that at what the gate already read. */
-function replaceBodyText(request: Request, text: string): void {
-  Object.defineProperty(request, 'text', { value: () => Promise.resolve(text), configurable: true });
-}
-
-/** 413 for a body whose Content-Length is over the limit, before any of it is read. */
-export function assertDeclaredLengthWithin(request: Request, maxBytes: number): void {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-}
-
-const tooLarge = (maxBytes: number) =>
-  new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes (MAX_BODY_BYTES).`);

@@ -116,6 +116,23 @@ describe('paths and methods', () => {
     expect(broken.body).toMatchObject({ code: 'INVALID_INPUT', field: 'statusId', error: expect.stringContaining('percent-encoded') });
   });
 
+  it('400 for query parameters, which would otherwise slip past the checks into the arguments', async () => {
+    const mode = await t.call('POST', `/v1/search/${a.subdomain}?mode=bogus`, { key: a.assistantKey, json: { query: 'x' } });
+    expect(mode).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'mode', error: 'Unknown query parameter "mode": this endpoint takes none; send fields in the JSON body.' } });
+    const query = await t.call('POST', `/v1/search/${a.subdomain}?query=zz`, { key: a.assistantKey, json: { query: 'x' } });
+    expect(query).toMatchObject({ status: 400, body: { field: 'query' } });
+    const status = await t.call('GET', `/v1/project/update-status/${a.statusId}?verbose=1`, { key: a.adminKey });
+    expect(status).toMatchObject({ status: 400, body: { field: 'verbose', error: 'Unknown query parameter "verbose": this endpoint takes none.' } });
+  });
+
+  it('405 for the OpenAPI document with another method than GET', async () => {
+    for (const method of ['POST', 'HEAD']) {
+      const res = await t.call(method, '/v1/openapi.json');
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET');
+    }
+  });
+
   it('ignores a body sent to the trigger route, which takes none', async () => {
     const res = await t.call('POST', `/v1/project/update/${a.projectId}`, { key: a.adminKey, body: 'not json', headers: { 'content-type': 'text/plain' } });
     expect(res.status).toBe(202);
@@ -144,7 +161,7 @@ describe('GraphQL input', () => {
       json: { query: 'query($id: String!) { updateStatus(statusId: $id) { _id } }', variables: { id: 'a\u0000b' } },
     });
     expect(nul.status).toBe(400);
-    expect(nul.body.errors[0]).toMatchObject({ message: 'id contains a NUL character.', extensions: { code: 'INVALID_INPUT', field: 'id' } });
+    expect(nul.body.errors[0]).toMatchObject({ message: 'variables.id contains a NUL character.', extensions: { code: 'INVALID_INPUT', field: 'variables.id' } });
   });
 
   it('413 for a GraphQL body over the limit', async () => {
