@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { chunkSections } from './chunk.ts';
 import type { GitMirror } from './git.ts';
-import { MAX_SNIPPET_DEPTH, parsePage, snippetReferences } from './mdx/parse-page.ts';
+import { brokenPage, MAX_SNIPPET_DEPTH, parsePage, snippetReferences } from './mdx/parse-page.ts';
 import type { Navigation, NavigationPage } from './navigation.ts';
 import type { DeploymentProgress } from './progress.ts';
 
 /** Bump when parsing or chunking changes, so every page is rebuilt by the next deployment. */
-const PARSER_VERSION = '1';
+const PARSER_VERSION = '2';
 const INSERT_BATCH = 500;
 
 export interface BuiltPages {
@@ -92,7 +92,8 @@ export async function buildPages(input: {
     for (const plan of toParse) bySource.set(plan.sourcePath, [...(bySource.get(plan.sourcePath) ?? []), plan]);
     const drafts: Draft[] = [];
     for (const [sourcePath, plans] of bySource) {
-      const page = parsePage(sourcePath, readFile(sourcePath) ?? '', readFile);
+      await yieldToOtherWork(); // a worker that also serves HTTP keeps answering while it parses
+      const page = parseOrReport(sourcePath, readFile);
       for (const warning of page.warnings) {
         progress.log(`Warning: ${warning.file}:${warning.line}: ${warning.message}${page.isBroken ? ' (page skipped)' : ''}`);
       }
@@ -113,6 +114,17 @@ export async function buildPages(input: {
   for (const plan of served) perLanguage.set(plan.nav.language, (perLanguage.get(plan.nav.language) ?? 0) + 1);
   return { served: served.length, parsed, reused, skipped, newChunks, perLanguage };
 }
+
+/** Parses a page; an unexpected error in the parser skips that page with a warning, not the deployment. */
+function parseOrReport(sourcePath: string, readFile: (file: string) => string | undefined): ReturnType<typeof parsePage> {
+  try {
+    return parsePage(sourcePath, readFile(sourcePath) ?? '', readFile);
+  } catch (error) {
+    return brokenPage(sourcePath, `could not be read (${(error as Error).message})`);
+  }
+}
+
+const yieldToOtherWork = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One INSERT of every served page (Prisma's createMany is several times slower for a thousand rows). */
 async function recordServedPages(db: Db, deploymentId: string, served: Planned[]): Promise<void> {

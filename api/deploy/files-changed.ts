@@ -9,7 +9,7 @@ export function diffFiles(before: Record<string, string>, after: Map<string, str
   const added: string[] = [];
   const modified: string[] = [];
   for (const [file, blob] of after) {
-    const previous = before[file];
+    const previous = Object.hasOwn(before, file) ? before[file] : undefined;
     if (previous === undefined) added.push(file);
     else if (previous !== blob) modified.push(file);
   }

@@ -1,3 +1,5 @@
+import { isObject, type Json, type JsonObject } from './config-refs.ts';
+
 /**
  * Reads a Mintlify docs project's navigation (docs.json, or legacy mint.json) into the list of pages it
  * serves, each with its language, version and section. Pages that are not in the navigation are
@@ -25,9 +27,8 @@ export interface Navigation {
 }
 
 const FALLBACK_LANGUAGE = 'en';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+/** Navigation nested deeper than this is not a real site; it is cut off with a warning. */
+const MAX_NAVIGATION_DEPTH = 100;
 
 interface Context {
   language: string;
@@ -40,31 +41,23 @@ interface Context {
 const CONTAINERS = ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'products', 'menu', 'groups', 'pages'] as const;
 
 /**
- * @param config the parsed docs.json or mint.json
- * @param readRef reads a `$ref`'d JSON file (docs.json may split its navigation across files)
+ * @param config the parsed docs.json or mint.json, its `$ref`s already resolved (see config-refs.ts)
  */
-export function readNavigation(config: JsonObject, readRef: (ref: string) => Json, isLegacy = false): Navigation {
+export function readNavigation(config: JsonObject, isLegacy = false): Navigation {
   const warnings: string[] = [];
   const pages: NavigationPage[] = [];
   const languages = new Set<string>();
   const versions = new Set<string>();
   let defaultLanguage: string | undefined;
   let defaultVersion: string | undefined;
+  let isCutOff = false;
 
-  const resolve = (node: Json, depth = 0): Json => {
-    if (!isObject(node) || typeof node.$ref !== 'string' || depth > 10) return node;
-    try {
-      const { $ref, ...rest } = node;
-      const referenced = resolve(readRef($ref as string), depth + 1);
-      return isObject(referenced) ? { ...referenced, ...rest } : referenced;
-    } catch (error) {
-      warnings.push(`navigation: cannot read ${node.$ref}: ${(error as Error).message}`);
-      return null;
+  const walk = (node: Json, context: Context, depth = 0) => {
+    if (depth > MAX_NAVIGATION_DEPTH) {
+      if (!isCutOff) warnings.push(`navigation: nested more than ${MAX_NAVIGATION_DEPTH} levels deep; the deeper entries were left out.`);
+      isCutOff = true;
+      return;
     }
-  };
-
-  const walk = (raw: Json, context: Context) => {
-    const node = resolve(raw);
     if (typeof node === 'string') {
       pages.push({ page: normalisePage(node), ...context });
       return;
@@ -88,17 +81,21 @@ export function readNavigation(config: JsonObject, readRef: (ref: string) => Jso
     if (typeof node.root === 'string') pages.push({ page: normalisePage(node.root), ...next });
     for (const key of CONTAINERS) {
       const children = node[key];
-      if (Array.isArray(children)) for (const child of children) walk(child, next);
+      if (Array.isArray(children)) for (const child of children) walk(child, next, depth + 1);
     }
   };
 
   const base: Context = { language: FALLBACK_LANGUAGE, version: '', section: '', isHidden: false };
   if (isLegacy) {
-    const legacyVersions = Array.isArray(config.versions) ? config.versions.filter((v): v is string => typeof v === 'string') : [];
-    legacyVersions.forEach((v) => versions.add(v));
-    defaultVersion = legacyVersions[0];
+    const legacy = legacyVersions(config.versions);
+    legacy.names.forEach((v) => versions.add(v));
+    defaultVersion = legacy.defaultVersion;
     const navigation = Array.isArray(config.navigation) ? config.navigation : [];
-    for (const group of navigation) walk(group, { ...base, version: defaultVersion ?? '' });
+    for (const group of navigation) {
+      // A group without a version is shown in every version (a group's own "version" is read by walk).
+      const unversioned = !(isObject(group) && typeof group.version === 'string');
+      for (const version of unversioned && legacy.names.length > 0 ? legacy.names : ['']) walk(group, { ...base, version });
+    }
   } else if (isObject(config.navigation) || Array.isArray(config.navigation)) {
     walk(config.navigation as Json, base);
   } else {
@@ -115,6 +112,16 @@ export function readNavigation(config: JsonObject, readRef: (ref: string) => Jso
   };
 }
 
+/** mint.json's `versions`: names (`["v2", "v1"]`) or objects (`[{"name": "v2", "default": true}]`); the first is the default unless one says otherwise. */
+function legacyVersions(value: Json | undefined): { names: string[]; defaultVersion: string | undefined } {
+  const entries = (Array.isArray(value) ? value : []).flatMap((entry) => {
+    if (typeof entry === 'string') return [{ name: entry, isDefault: false }];
+    if (isObject(entry) && typeof entry.name === 'string') return [{ name: entry.name, isDefault: entry.default === true }];
+    return [];
+  });
+  return { names: entries.map((entry) => entry.name), defaultVersion: (entries.find((entry) => entry.isDefault) ?? entries[0])?.name };
+}
+
 /** `/quickstart`, `quickstart.mdx` and `quickstart` name the same page. */
 function normalisePage(page: string): string {
   return page.trim().replace(/^\/+/, '').replace(/\.(mdx|md)$/, '');
@@ -129,8 +136,4 @@ function dedupe(pages: NavigationPage[]): NavigationPage[] {
     seen.add(key);
     return true;
   });
-}
-
-function isObject(value: Json | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

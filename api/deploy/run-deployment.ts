@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { Events } from '../events.ts';
 import type { Logger } from '../logger.ts';
 import { buildPages } from './build-pages.ts';
+import { ConfigError, isObject, resolveRefs, type Json } from './config-refs.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
 import { GitError, GitMirror } from './git.ts';
 import { readNavigation, type Navigation } from './navigation.ts';
@@ -137,39 +138,29 @@ async function readProjectNavigation(mirror: GitMirror, tree: Map<string, string
   if (!configFile) {
     throw new DeploymentFailure(`No docs.json (or legacy mint.json) at the root of branch "${branch}"; add one that lists the pages in "navigation".`);
   }
-  const json = new Map<string, unknown>();
-  const load = async (files: string[]) => {
-    const blobs = await mirror.readBlobs(files.map((file) => tree.get(file) ?? '').filter(Boolean));
-    for (const file of files) {
-      const text = blobs.get(tree.get(file) ?? '');
-      if (text !== undefined) json.set(file, JSON.parse(text));
+  const parsed = new Map<string, Json>();
+  const readJson = async (file: string): Promise<Json> => {
+    const blobId = tree.get(file);
+    if (!blobId) throw new ConfigError(`${file} does not exist`);
+    if (!parsed.has(file)) {
+      const text = (await mirror.readBlobs([blobId])).get(blobId) ?? '';
+      try {
+        parsed.set(file, JSON.parse(text) as Json);
+      } catch (error) {
+        throw new ConfigError(`${file} is not valid JSON (${(error as Error).message})`);
+      }
     }
+    return parsed.get(file)!;
   };
+  let config: Json;
   try {
-    await load([configFile]);
+    config = await resolveRefs(configFile, readJson);
   } catch (error) {
-    throw new DeploymentFailure(`${configFile} is not valid JSON (${(error as Error).message}); fix it and deploy again.`);
+    if (error instanceof ConfigError) throw new DeploymentFailure(`${error.message}; fix it and deploy again.`);
+    throw error;
   }
-  // docs.json may split its navigation into files named by "$ref": read those (and theirs) first.
-  let refs = refsIn(json.get(configFile));
-  for (let depth = 0; depth < 5 && refs.length > 0; depth++) {
-    await load(refs).catch(() => undefined); // an unreadable $ref becomes a navigation warning
-    refs = refs.flatMap((ref) => refsIn(json.get(ref))).filter((ref) => !json.has(ref));
-  }
-  const readRef = (ref: string) => {
-    const file = refPath(ref);
-    if (!json.has(file)) throw new Error(tree.has(file) ? 'not valid JSON' : 'no such file');
-    return json.get(file) as never;
-  };
-  return readNavigation(json.get(configFile) as never, readRef, configFile === 'mint.json');
-}
-
-const refPath = (ref: string) => path.posix.normalize(ref.replace(/^\.?\//, ''));
-
-function refsIn(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(refsIn);
-  if (!value || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, inner]) => (key === '$ref' && typeof inner === 'string' ? [refPath(inner)] : refsIn(inner)));
+  if (!isObject(config)) throw new DeploymentFailure(`${configFile} must hold a JSON object with a "navigation"; fix it and deploy again.`);
+  return readNavigation(config, configFile === 'mint.json');
 }
 
 /**

@@ -20,7 +20,9 @@ export interface CreatedProject {
 }
 
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const BRANCH = /^(?!-)(?!.*\.\.)[A-Za-z0-9._\/-]{1,200}$/;
+/** Branch names git accepts (git check-ref-format), in a conservative alphabet. */
+const BRANCH = /^[A-Za-z0-9._\/-]{1,200}$/;
+const BRANCH_FORBIDDEN = [/^[-/]/, /\/$/, /\.$/, /\.\./, /\/\//, /(^|\/)\./, /\.lock(\/|$)/];
 const REMOTE = /^(https?|ssh|git|file):\/\/|^[\w.-]+@[\w.-]+:/;
 
 export interface ProjectPlace {
@@ -41,7 +43,9 @@ export async function createProject(db: Db, input: CreateProjectInput, place: Pr
     );
   }
   const branch = input.branch ?? 'main';
-  if (!BRANCH.test(branch)) throw invalidInput('branch', `"${branch}" is not a valid branch name.`);
+  if (!BRANCH.test(branch) || BRANCH_FORBIDDEN.some((rule) => rule.test(branch))) {
+    throw invalidInput('branch', `"${branch}" is not a valid branch name.`);
+  }
   const { repoUrl, codeHost } = resolveRepository(input.repo, place);
 
   return db.$transaction(async (tx) => {

@@ -172,6 +172,43 @@ describe('failures end the deployment with a summary that says what to do, and t
   });
 });
 
+describe('a docs repository is untrusted input', () => {
+  it.each([
+    ['docs.json that is null', { 'docs.json': 'null' }, 'docs.json must hold a JSON object with a "navigation"; fix it and deploy again.'],
+    ['a circular $ref', { 'docs.json': '{"navigation":{"$ref":"nav.json"}}', 'nav.json': '{"groups":[{"group":"G","pages":["index",{"$ref":"nav.json"}]}]}' }, 'circular $ref: docs.json -> nav.json -> nav.json; fix it and deploy again.'],
+    ['a $ref out of the repository', { 'docs.json': '{"navigation":{"$ref":"../../../etc/passwd"}}' }, '$ref "../../../etc/passwd" in docs.json points outside the repository; fix it and deploy again.'],
+  ])('%s fails the deployment at once with a summary that says what to fix', async (_name, files, summary) => {
+    const repo = makeRepo({ 'index.mdx': '# Home', ...files });
+    const deployment = await deployAndWait(t, (await newProject(repo.dir)).projectId);
+    expect(deployment).toMatchObject({ status: 'failure', summary });
+    expect(deployment.logs.some((line) => line.startsWith('Attempt 2'))).toBe(false); // not retried as an internal error
+  });
+
+  it('deploys nested $refs relative to their file, a page with a NUL byte, and a page added to a snippet later', async () => {
+    const repo = makeRepo({
+      'docs.json': '{"navigation":{"$ref":"./config/navigation.json"}}',
+      'config/navigation.json': '{"groups":{"$ref":"./groups.json"}}',
+      'config/groups.json': '[{"group":"Start","pages":["index","nul"]}]',
+      'index.mdx': 'import Intro from "/snippets/intro.mdx";\n\n# Home\n\n<Intro />\nWelcome.',
+      'nul.mdx': '# Odd\nhello\u0000world',
+    });
+    const project = await newProject(repo.dir);
+    const first = await deployAndWait(t, project.projectId);
+    expect(first.status).toBe('success');
+    expect(first.summary).toMatch(/^Deployed 2 pages/);
+    expect(first.logs).toContain('Warning: index.mdx:5: snippet snippets/intro.mdx not found; left out');
+
+    commit(repo.dir, { 'snippets/intro.mdx': 'Our tour starts here.' });
+    const second = await deployAndWait(t, project.projectId);
+    const pages = await servedPages(second.id);
+    const index = pages.find((p) => p.route === '/')!;
+    const chunks = await t.db.chunk.findMany({ where: { pageId: index.pageId } });
+    expect(chunks.map((c) => c.content).join('\n')).toContain('Our tour starts here.');
+    const nul = pages.find((p) => p.route === '/nul')!;
+    expect((await t.db.chunk.findMany({ where: { pageId: nul.pageId } })).map((c) => c.content).join('')).toContain('hello\uFFFDworld');
+  });
+});
+
 describe('the last resort for a deployment whose every attempt died', () => {
   it('deploy.run dead-letters into deploy.failed, which ends an unfinished deployment as a failure', async () => {
     expect(deployRunJob.queue.deadLetter).toBe(deployFailedJob.name);

@@ -1,37 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError, resolveRefs, type Json } from '../../api/deploy/config-refs.ts';
 import { readNavigation } from '../../api/deploy/navigation.ts';
-
-const noRefs = () => {
-  throw new Error('no $ref expected');
-};
 
 describe('readNavigation', () => {
   it('walks languages, tabs, nested groups and roots, and knows each page language and section', () => {
-    const nav = readNavigation(
-      {
-        navigation: {
-          languages: [
-            {
-              language: 'en',
-              tabs: [
-                {
-                  tab: 'Guides',
-                  groups: [
-                    { group: 'Start', pages: ['index', '/quickstart.mdx', { group: 'CLI', root: 'cli/index', pages: ['cli/install'] }] },
-                  ],
-                },
-                { tab: 'Internal', hidden: true, groups: [{ group: 'Ops', pages: ['ops/runbook'] }] },
-              ],
-            },
-            { $ref: './fr.json' },
-          ],
-        },
+    const nav = readNavigation({
+      navigation: {
+        languages: [
+          {
+            language: 'en',
+            tabs: [
+              {
+                tab: 'Guides',
+                groups: [{ group: 'Start', pages: ['index', '/quickstart.mdx', { group: 'CLI', root: 'cli/index', pages: ['cli/install'] }] }],
+              },
+              { tab: 'Internal', hidden: true, groups: [{ group: 'Ops', pages: ['ops/runbook'] }] },
+            ],
+          },
+          { language: 'fr', default: false, groups: [{ group: 'Démarrer', pages: ['fr/index'] }] },
+        ],
       },
-      (ref) => {
-        expect(ref).toBe('./fr.json');
-        return { language: 'fr', default: false, groups: [{ group: 'Démarrer', pages: ['fr/index'] }] };
-      },
-    );
+    });
     expect(nav.languages).toEqual(['en', 'fr']);
     expect(nav.defaultLanguage).toBe('en');
     expect(nav.defaultVersion).toBe('');
@@ -46,40 +35,81 @@ describe('readNavigation', () => {
   });
 
   it('gives each page its version, and takes the version marked default', () => {
-    const nav = readNavigation(
-      {
-        navigation: {
-          versions: [
-            { version: 'v1', groups: [{ group: 'Old', pages: ['v1/intro'] }] },
-            { version: 'v2', default: true, groups: [{ group: 'New', pages: ['v2/intro', 'shared'] }] },
-          ],
-        },
+    const nav = readNavigation({
+      navigation: {
+        versions: [
+          { version: 'v1', groups: [{ group: 'Old', pages: ['v1/intro'] }] },
+          { version: 'v2', default: true, groups: [{ group: 'New', pages: ['v2/intro', 'shared'] }] },
+        ],
       },
-      noRefs,
-    );
+    });
     expect(nav.versions).toEqual(['v1', 'v2']);
     expect(nav.defaultVersion).toBe('v2');
     expect(nav.pages.map((p) => [p.page, p.version])).toEqual([['v1/intro', 'v1'], ['v2/intro', 'v2'], ['shared', 'v2']]);
   });
 
-  it('reads legacy mint.json navigation with versioned groups', () => {
-    const nav = readNavigation(
-      { versions: ['2.0', '1.0'], navigation: [{ group: 'Intro', pages: ['intro'] }, { group: 'Old API', version: '1.0', pages: ['api/v1'] }] },
-      noRefs,
-      true,
-    );
+  it('reads legacy mint.json navigation: a group without a version is in every version', () => {
+    const nav = readNavigation({ versions: ['2.0', '1.0'], navigation: [{ group: 'Intro', pages: ['intro'] }, { group: 'Old API', version: '1.0', pages: ['api/v1'] }] }, true);
     expect(nav.defaultVersion).toBe('2.0');
     expect(nav.pages).toEqual([
       { page: 'intro', language: 'en', version: '2.0', section: 'Intro', isHidden: false },
+      { page: 'intro', language: 'en', version: '1.0', section: 'Intro', isHidden: false },
       { page: 'api/v1', language: 'en', version: '1.0', section: 'Old API', isHidden: false },
     ]);
   });
 
-  it('warns about a $ref it cannot read and about a config without navigation', () => {
-    const broken = readNavigation({ navigation: { languages: [{ $ref: 'missing.json' }] } }, () => {
-      throw new Error('missing.json does not exist');
+  it('reads legacy versions written as objects, with their default', () => {
+    const nav = readNavigation({ versions: [{ name: 'v1' }, { name: 'v2', default: true }], navigation: [{ group: 'Intro', pages: ['intro'] }] }, true);
+    expect(nav.versions).toEqual(['v1', 'v2']);
+    expect(nav.defaultVersion).toBe('v2');
+    expect(nav.pages.map((p) => p.version)).toEqual(['v1', 'v2']);
+  });
+
+  it('warns about a config without navigation, and cuts off navigation nested absurdly deep', () => {
+    expect(readNavigation({ name: 'x' }).warnings).toEqual(['docs.json has no "navigation": no page is searchable.']);
+    let deep: Json = { group: 'Bottom', pages: ['deep'] };
+    for (let i = 0; i < 20_000; i++) deep = { group: `G${i}`, pages: [deep] };
+    const nav = readNavigation({ navigation: { groups: [deep, { group: 'Top', pages: ['top'] }] } });
+    expect(nav.pages.map((p) => p.page)).toEqual(['top']);
+    expect(nav.warnings).toEqual(['navigation: nested more than 100 levels deep; the deeper entries were left out.']);
+  });
+});
+
+describe('resolveRefs', () => {
+  const reader = (files: Record<string, Json>) => async (file: string) => {
+    if (!(file in files)) throw new ConfigError(`${file} does not exist`);
+    return files[file]!;
+  };
+
+  it('resolves nested references relative to the file that holds them, in objects and arrays, siblings winning', async () => {
+    const config = await resolveRefs(
+      'docs.json',
+      reader({
+        'docs.json': { name: 'Acme', navigation: { $ref: './config/navigation.json', global: { anchors: [] } } },
+        'config/navigation.json': { groups: { $ref: './groups.json' }, global: { anchors: ['x'] } },
+        'config/groups.json': [{ group: 'Start', pages: ['index', { $ref: '../more/page-list.json' }] }],
+        'more/page-list.json': { group: 'More', pages: ['more'] },
+      }),
+    );
+    expect(config).toEqual({
+      name: 'Acme',
+      navigation: { groups: [{ group: 'Start', pages: ['index', { group: 'More', pages: ['more'] }] }], global: { anchors: [] } },
     });
-    expect(broken.warnings).toEqual(['navigation: cannot read missing.json: missing.json does not exist']);
-    expect(readNavigation({ name: 'x' }, noRefs).warnings).toEqual(['docs.json has no "navigation": no page is searchable.']);
+  });
+
+  it.each([
+    ['a circular reference', { 'docs.json': { navigation: { $ref: 'nav.json' } }, 'nav.json': { groups: [{ group: 'G', pages: ['a', { $ref: 'nav.json' }] }] } }, 'circular $ref: docs.json -> nav.json -> nav.json'],
+    ['a path outside the repository', { 'docs.json': { navigation: { $ref: '../../etc/passwd' } } }, '$ref "../../etc/passwd" in docs.json points outside the repository'],
+    ['an absolute path', { 'docs.json': { navigation: { $ref: '/etc/passwd' } } }, '$ref "/etc/passwd" in docs.json must be a relative path'],
+    ['a missing file', { 'docs.json': { navigation: { $ref: 'gone.json' } } }, 'gone.json does not exist'],
+  ] as [string, Record<string, Json>, string][])('refuses %s', async (_name, files, message) => {
+    await expect(resolveRefs('docs.json', reader(files))).rejects.toThrow(new ConfigError(message));
+  });
+
+  it('refuses a fan-out of references before it exhausts memory', async () => {
+    const files: Record<string, Json> = { 'f5.json': ['leaf'] };
+    for (let n = 4; n >= 0; n--) files[`f${n}.json`] = Array.from({ length: 25 }, () => ({ $ref: `f${n + 1}.json` }));
+    files['docs.json'] = { navigation: { pages: { $ref: 'f0.json' } } };
+    await expect(resolveRefs('docs.json', reader(files))).rejects.toThrow('docs.json resolves more than 1,000 $ref references');
   });
 });

@@ -117,7 +117,63 @@ describe('parsePage', () => {
     expect(badYaml.warnings[0]).toMatchObject({ file: 'y.mdx', line: 2, message: expect.stringMatching(/^invalid frontmatter/) });
     const missingSnippet = parsePage('s.mdx', 'import Gone from "/snippets/gone.mdx";\n\n<Gone />\nText', read);
     expect(missingSnippet.isBroken).toBe(false);
-    expect(missingSnippet.warnings).toEqual([{ file: 's.mdx', line: 3, message: 'snippet snippets/gone.mdx not found' }]);
+    expect(missingSnippet.warnings).toEqual([{ file: 's.mdx', line: 3, message: 'snippet snippets/gone.mdx not found; left out' }]);
+  });
+
+  it('records a missing snippet, so the page is rebuilt once the snippet is added', () => {
+    expect(parsePage('s.mdx', 'import Gone from "/snippets/gone.mdx";\n\n<Gone />\nText', read).snippets).toEqual(['snippets/gone.mdx']);
+  });
+
+  it('leaves out a snippet that includes itself, and a fan-out of snippets past 50,000 lines', () => {
+    const cyclic = { 'snippets/s.mdx': `import S from "/snippets/s.mdx";\n\nLoop.\n\n${'<S />\n'.repeat(10)}` };
+    const loop = parsePage('p.mdx', 'import S from "/snippets/s.mdx";\n\n<S />\n', (file) => cyclic[file as keyof typeof cyclic]);
+    expect(loop.sections[0]!.text).toBe('Loop.');
+    expect(loop.warnings).toHaveLength(10);
+    expect(loop.warnings[0]!.message).toBe('snippet snippets/s.mdx includes itself; left out');
+
+    const fan: Record<string, string> = { 'snippets/l5.mdx': 'Leaf line.\n'.repeat(100) };
+    for (let level = 4; level >= 1; level--) fan[`snippets/l${level}.mdx`] = `import N from "/snippets/l${level + 1}.mdx";\n\n${'<N />\n'.repeat(10)}`;
+    const fanned = parsePage('p.mdx', 'import N from "/snippets/l1.mdx";\n\n<N />\n', (file) => fan[file]);
+    expect(fanned.isBroken).toBe(false);
+    expect(fanned.warnings.some((w) => /would make the page longer than 50,000 lines/.test(w.message))).toBe(true);
+    expect(fanned.sections[0]!.text.split('\n').length).toBeLessThanOrEqual(50_000);
+  });
+
+  it('takes a snippet of 200,000 lines without overflowing the stack', () => {
+    const big = { 'snippets/big.mdx': 'x\n'.repeat(200_000) };
+    const page = parsePage('p.mdx', 'import Big from "/snippets/big.mdx";\n\n<Big />\n', (file) => big[file as keyof typeof big]);
+    expect(page.warnings[0]!.message).toMatch(/snippet snippets\/big.mdx would make the page longer/);
+  });
+
+  it('turns a NUL byte into U+FFFD instead of failing the deployment at the database', () => {
+    expect(parsePage('n.mdx', '# A\nhello\u0000world', read).sections.map((s) => s.text).join('')).toBe('hello\uFFFDworld');
+  });
+
+  it('refuses a YAML alias bomb in frontmatter as invalid frontmatter, for that page only', () => {
+    const bomb = `---\na: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [${'*a, '.repeat(9)}*a]\nc: &c [${'*b, '.repeat(9)}*b]\nd: [${'*c, '.repeat(200)}*c]\n---\nBody`;
+    const page = parsePage('bomb.mdx', bomb, read);
+    expect(page.isBroken).toBe(true);
+    expect(page.warnings[0]).toMatchObject({ file: 'bomb.mdx', message: expect.stringMatching(/^invalid frontmatter: .*alias/i) });
+  });
+
+  it('reads pathological long lines in linear time, keeping their text', () => {
+    const tags = parsePage('t.mdx', `Before\n${'<x a='.repeat(40_000)}\nAfter`, read); // took minutes when read as markup
+    expect(tags.sections[0]!.text).toMatch(/^Before\n[\s\S]*After$/);
+    expect(tags.warnings[0]).toEqual({ file: 't.mdx', line: 2, message: 'the line is longer than 10,000 characters; its markup was not interpreted' });
+    const comments = parsePage('c.mdx', `\`${'{/*'.repeat(40_000)}\nText`, read);
+    expect(comments.sections[0]!.text).toContain('Text');
+    const stars = parsePage('s.mdx', '**a '.repeat(40_000), read);
+    expect(stars.sections[0]!.text.startsWith('a a a')).toBe(true);
+  });
+
+  it('keeps comments out and inline code in, across lines', () => {
+    const page = parsePage('k.mdx', 'Keep {/* drop\nstill dropped */} this and `{/* code */}` <!-- gone -->too', read);
+    expect(page.sections[0]!.text).toBe('Keep\nthis and {/* code */} too');
+  });
+
+  it('refuses a page over a million characters as a warning', () => {
+    const page = parsePage('huge.mdx', 'a'.repeat(1_000_001), read);
+    expect(page).toMatchObject({ isBroken: true, warnings: [{ file: 'huge.mdx', line: 1, message: expect.stringContaining('split it') }] });
   });
 
   it('falls back to the first heading, then the file name, for a title', () => {

@@ -44,15 +44,26 @@ interface SourceLine {
 export const MAX_SNIPPET_DEPTH = 5;
 const SECTION_LEVELS = 3;
 const MAX_TAG_LINES = 40;
+/** Pages are read in one piece; a larger one should be split. */
+const MAX_PAGE_CHARS = 1_000_000;
+/** What a page may grow to with its snippets spliced in (snippets used many times multiply). */
+const MAX_EXPANDED_LINES = 50_000;
+/** Markup on longer lines is not interpreted (its reading is not linear); their text is kept. */
+const MAX_MARKUP_LINE = 10_000;
+/** YAML aliases that may be expanded in frontmatter (an alias bomb would exhaust memory). */
+const MAX_YAML_ALIASES = 100;
 
 /** Parses one MDX or Markdown page of a Mintlify project into plain-text sections. */
 export function parsePage(file: string, source: string, readFile: ReadFile): ParsedPage {
   const warnings: ParseWarning[] = [];
   const snippets = new Set<string>();
-  const { data, body, bodyLine, error } = splitFrontmatter(source);
+  if (source.length > MAX_PAGE_CHARS) {
+    return brokenPage(file, `the page is longer than ${MAX_PAGE_CHARS.toLocaleString('en')} characters; split it into several pages`);
+  }
+  const { data, body, bodyLine, error } = splitFrontmatter(withoutNul(source));
   if (error) warnings.push({ file, line: error.line, message: `invalid frontmatter: ${error.message}` });
 
-  const lines = expandSnippets(file, body, bodyLine, readFile, snippets, warnings, 0);
+  const lines = expandSnippets(file, body, bodyLine, { readFile, used: snippets, warnings, chain: [file] });
   const { sections, isBalanced } = toSections(lines, warnings);
   const firstHeading = sections.find((s) => s.level === 1)?.heading;
   const title = stringField(data.title) || stringField(data.sidebarTitle) || firstHeading || titleFromPath(file);
@@ -68,6 +79,11 @@ export function parsePage(file: string, source: string, readFile: ReadFile): Par
     warnings,
     isBroken: Boolean(error) || !isBalanced,
   };
+}
+
+/** A page that cannot be indexed, with the reason as its one warning. */
+export function brokenPage(file: string, message: string): ParsedPage {
+  return { title: titleFromPath(file), description: '', keywords: [], isHidden: false, sections: [], snippets: [], warnings: [{ file, line: 1, message }], isBroken: true };
 }
 
 function splitFrontmatter(source: string): {
@@ -87,8 +103,29 @@ function splitFrontmatter(source: string): {
     const line = 1 + (problem.linePos?.[0]?.line ?? 1);
     return { data: {}, body: rest, bodyLine, error: { line, message: problem.message.split('\n')[0]! } };
   }
-  const data = document.toJS() as unknown;
+  let data: unknown;
+  try {
+    data = document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (problem) {
+    return { data: {}, body: rest, bodyLine, error: { line: 2, message: (problem as Error).message.split('\n')[0]! } };
+  }
   return { data: data && typeof data === 'object' ? (data as Record<string, unknown>) : {}, body: rest, bodyLine };
+}
+
+/** PostgreSQL text cannot hold NUL; a stray one in a file becomes U+FFFD rather than fail the deployment. */
+function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+}
+
+interface Expansion {
+  readFile: ReadFile;
+  /** Every snippet the page refers to, found or not (its content hash depends on them all). */
+  used: Set<string>;
+  warnings: ParseWarning[];
+  /** The page and the snippets being expanded into it, outermost first (a repeat is a cycle). */
+  chain: string[];
+  /** Lines produced so far, across every level. */
+  produced?: { lines: number };
 }
 
 /**
@@ -96,16 +133,11 @@ function splitFrontmatter(source: string): {
  * a line of its own, or legacy `<Snippet file="x.mdx" />`), recursively. Import and export statements
  * are dropped.
  */
-function expandSnippets(
-  file: string,
-  body: string,
-  firstLine: number,
-  readFile: ReadFile,
-  used: Set<string>,
-  warnings: ParseWarning[],
-  depth: number,
-): SourceLine[] {
+function expandSnippets(file: string, body: string, firstLine: number, expansion: Expansion): SourceLine[] {
+  const { readFile, used, warnings, chain } = expansion;
+  const produced = (expansion.produced ??= { lines: 0 });
   const raw = body.split('\n');
+  produced.lines += raw.length;
   const imports = new Map<string, string>();
   const out: SourceLine[] = [];
   let fence: string | undefined;
@@ -146,14 +178,21 @@ function expandSnippets(
       out.push({ text, file, line });
       continue;
     }
+    used.add(snippetPath);
     const snippet = readFile(snippetPath);
-    if (snippet === undefined || depth >= MAX_SNIPPET_DEPTH || used.has(`${snippetPath}@${depth}`)) {
-      warnings.push({ file, line, message: snippet === undefined ? `snippet ${snippetPath} not found` : `snippet ${snippetPath} nests too deeply` });
+    const problem =
+      snippet === undefined ? 'not found'
+      : chain.includes(snippetPath) ? 'includes itself'
+      : chain.length > MAX_SNIPPET_DEPTH ? 'nests too deeply'
+      : produced.lines + count(snippet, '\n') + 1 > MAX_EXPANDED_LINES ? `would make the page longer than ${MAX_EXPANDED_LINES.toLocaleString('en')} lines`
+      : undefined;
+    if (problem) {
+      warnings.push({ file, line, message: `snippet ${snippetPath} ${problem}; left out` });
       continue;
     }
-    used.add(snippetPath);
-    const { body: snippetBody, bodyLine } = splitFrontmatter(snippet);
-    out.push(...expandSnippets(snippetPath, snippetBody, bodyLine, readFile, used, warnings, depth + 1));
+    const { body: snippetBody, bodyLine } = splitFrontmatter(withoutNul(snippet!));
+    const expanded = expandSnippets(snippetPath, snippetBody, bodyLine, { ...expansion, produced, chain: [...chain, snippetPath] });
+    for (const expandedLine of expanded) out.push(expandedLine);
   }
   return out;
 }
@@ -185,6 +224,11 @@ function toSections(lines: SourceLine[], warnings: ParseWarning[]): { sections: 
       fence = { marker: fenceMatch[1]!, file, line };
       continue;
     }
+    if (text.length > MAX_MARKUP_LINE && !inComment) {
+      warnings.push({ file, line, message: `the line is longer than ${MAX_MARKUP_LINE.toLocaleString('en')} characters; its markup was not interpreted` });
+      push(plainText(text));
+      continue;
+    }
     if (inComment || text.includes('<!--') || text.includes('{/*')) {
       const cleaned = stripComments(text, inComment);
       inComment = cleaned.isOpen;
@@ -197,7 +241,7 @@ function toSections(lines: SourceLine[], warnings: ParseWarning[]): { sections: 
       continue;
     }
     // A tag whose attributes run over several lines is read as one line.
-    for (let joined = 0; joined < MAX_TAG_LINES && endsInsideTag(text) && index + 1 < lines.length; joined++) {
+    for (let joined = 0; joined < MAX_TAG_LINES && text.length <= MAX_MARKUP_LINE && endsInsideTag(text) && index + 1 < lines.length; joined++) {
       index++;
       text += ` ${lines[index]!.text.trim()}`;
     }
@@ -220,7 +264,7 @@ function toSections(lines: SourceLine[], warnings: ParseWarning[]): { sections: 
         });
       }
     };
-    push(inlineText(heading ? heading[2]! : text, onTag));
+    push(text.length > MAX_MARKUP_LINE ? plainText(text) : inlineText(heading ? heading[2]! : text, onTag));
   }
   if (fence) {
     warnings.push({ file: fence.file, line: fence.line, message: `code block opened with ${fence.marker} is never closed` });
@@ -246,27 +290,47 @@ function endsInsideTag(text: string): boolean {
 /** Removes HTML and JSX comments, which may span lines; leaves them alone inside inline code. */
 function stripComments(text: string, isOpen: boolean): { text: string; isOpen: boolean } {
   let out = '';
-  let rest = text;
   let inside = isOpen;
-  while (rest.length > 0) {
+  let inCode = false;
+  for (let i = 0; i < text.length; ) {
     if (inside) {
-      const close = /-->|\*\/\}/.exec(rest);
+      const close = firstOf(text, ['-->', '*/}'], i);
       if (!close) return { text: out, isOpen: true };
-      rest = rest.slice(close.index + close[0].length);
+      i = close.end;
       inside = false;
       continue;
     }
-    const open = /<!--|\{\/\*/g;
-    let match: RegExpExecArray | null;
-    while ((match = open.exec(rest)) && count(out + rest.slice(0, match.index), '`') % 2 === 1) {
-      // inside an inline code span: not a comment
+    const char = text[i]!;
+    if (char === '`') inCode = !inCode;
+    if (!inCode && (text.startsWith('<!--', i) || text.startsWith('{/*', i))) {
+      inside = true;
+      i += text[i] === '<' ? 4 : 3;
+      continue;
     }
-    if (!match) return { text: out + rest, isOpen: false };
-    out += rest.slice(0, match.index);
-    rest = rest.slice(match.index + match[0].length);
-    inside = true;
+    out += char;
+    i++;
   }
   return { text: out, isOpen: inside };
+}
+
+/** The earliest of these markers at or after `from`, with the index just past it. */
+function firstOf(text: string, markers: string[], from: number): { end: number } | undefined {
+  let best: { at: number; end: number } | undefined;
+  for (const marker of markers) {
+    const at = text.indexOf(marker, from);
+    if (at >= 0 && (!best || at < best.at)) best = { at, end: at + marker.length };
+  }
+  return best;
+}
+
+/** A line's text with tags, expressions and emphasis markers dropped, in one linear pass each. */
+function plainText(text: string): string {
+  return text
+    .replace(/<[^<>]*>/g, ' ')
+    .replace(/\{[^{}]*\}/g, ' ')
+    .replace(/[*_~`]+/g, '')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
 }
 
 /** A heading's anchor as Mintlify makes it: lowercase words joined by hyphens, punctuation dropped. */
