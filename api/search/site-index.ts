@@ -107,8 +107,9 @@ export class SiteIndex {
     if (!partition) return [];
     const mode = request.mode ?? 'hybrid';
     const keywordHits = mode === 'vector' ? [] : partition.keyword.search(partition.analyzer.queryTerms(request.query), CANDIDATES, partition.analyzer.seenWords);
+    // A query with no word the embedder knows has no meaning to compare (its vector is zero).
     const vectorHits =
-      mode === 'keyword' || !partition.vector || !queryVector
+      mode === 'keyword' || !partition.vector || !queryVector || queryVector.every((value) => value === 0)
         ? []
         : partition.vector.search(comparable(queryVector, partition.shared), CANDIDATES);
     const fused = fuse(keywordHits, vectorHits, isIdentifierQuery(request.query) ? 0.2 : 1);

@@ -40,6 +40,10 @@ describe('relevance on the real corpus', () => {
     expect(pages(results).slice(0, within)).toContain(page);
   });
 
+  it.each(['xqzvbnmwk', '.-_/.-_/', '\u65e5\u672c\u8a9e'])('finds nothing for %j, which has no known word, in any mode', async (query) => {
+    for (const mode of ['hybrid', 'vector', 'keyword']) expect(await search({ query, mode })).toEqual([]);
+  });
+
   it('forgives a typo: "analitycs" finds analytics pages', async () => {
     const results = await search({ query: 'analitycs', pageSize: 3 });
     expect(results).toHaveLength(3);
