@@ -47,10 +47,10 @@ export function useGraphQLSse({ authOf, maxBodyBytes, log }: GraphQLSseOptions):
               }
               return token;
             }
-            return request.headers.get(TOKEN_HEADER_KEY) ?? new URL(request.url).searchParams.get(TOKEN_QUERY_KEY) ?? undefined;
+            return streamTokenOf(request);
           },
           onConnect({ raw: request }) {
-            const token = request.headers.get(TOKEN_HEADER_KEY) ?? new URL(request.url).searchParams.get(TOKEN_QUERY_KEY);
+            const token = streamTokenOf(request);
             if (token) reservations.connected(token);
           },
           async onSubscribe(request, params) {
@@ -106,6 +106,11 @@ export function useGraphQLSse({ authOf, maxBodyBytes, log }: GraphQLSseOptions):
         .then(endResponse);
     },
   };
+}
+
+/** The reserved stream a request names (single-connection mode), if any. */
+function streamTokenOf(request: Request): string | undefined {
+  return request.headers.get(TOKEN_HEADER_KEY) ?? new URL(request.url).searchParams.get(TOKEN_QUERY_KEY) ?? undefined;
 }
 
 function asHttpError(error: GraphQLError): SseResponse {

@@ -41,8 +41,6 @@ export function assertDeclaredLengthWithin(request: Request, maxBytes: number): 
   if (declared > maxBytes) throw tooLarge(maxBytes);
 }
 
-/** The rest of an oversized body is never read, so the connection cannot carry another request. */
+/** (The rest of an oversized body is never read: app.ts closes the connection of every 413.) */
 const tooLarge = (maxBytes: number) =>
-  new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes (MAX_BODY_BYTES).`, {
-    headers: { Connection: 'close' },
-  });
+  new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes (MAX_BODY_BYTES).`);
