@@ -23,8 +23,12 @@ an embedded PostgreSQL under DATA_DIR (default ./.data); HOST and PORT (default 
 
 const SERVE_HELP = (role: Role) => `Usage: folio ${role}
 
-${role === 'serve' ? 'Runs the web server and a job worker in one process.' : role === 'web' ? 'Runs the web server only.' : 'Runs a job worker only.'}
-Listens on HOST:PORT (default 127.0.0.1:3000) and prints its address and database. Stops on SIGINT/SIGTERM.`;
+${
+  role === 'worker'
+    ? 'Runs a job worker only (deployments); it listens on no port. Prints its database.'
+    : `Runs ${role === 'serve' ? 'the web server and a job worker in one process' : 'the web server only'}.
+Listens on HOST:PORT (default 127.0.0.1:3000) and prints its address and database.`
+} Stops on SIGINT/SIGTERM.`;
 
 async function main(argv: string[]): Promise<number> {
   const out = (text: string) => process.stdout.write(`${text}\n`);
@@ -55,6 +59,7 @@ async function main(argv: string[]): Promise<number> {
     }
   };
 
+  let isUnknownCommand = false;
   try {
     switch (command) {
       case 'serve':
@@ -77,20 +82,43 @@ async function main(argv: string[]): Promise<number> {
         await (await import('./cli/deploy-command.ts')).deployCommand(args, config, quiet(log), out);
         return 0;
       default:
+        isUnknownCommand = true;
         throw new UsageError(`Unknown command "${command}".`);
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`folio: ${error.message}\nRun "folio ${command === undefined ? '' : `${command} `}--help" for usage.\n`);
+      process.stderr.write(`folio: ${error.message}\nRun "folio ${isUnknownCommand ? '' : `${command} `}--help" for usage.\n`);
       return 2;
     }
     if (error instanceof CommandError) {
       process.stderr.write(`folio: ${error.message}\n`);
       return 1;
     }
+    const operational = operationalMessage(error);
+    if (operational) {
+      process.stderr.write(`folio: ${operational}\n`);
+      log.debug(`folio ${command} failed`, error);
+      return 1;
+    }
     log.error(`folio ${command} failed`, error);
     return 1;
   }
+}
+
+/**
+ * A failure of the surroundings rather than of Folio (a port in use, a database that does not answer, a
+ * folder that cannot be written) as one line an operator can act on; undefined for anything else, which
+ * is logged with its stack. (LOG_LEVEL=debug logs the stack of these too.)
+ */
+function operationalMessage(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown; errorCode?: unknown }).code ?? (error as { errorCode?: unknown }).errorCode;
+  if (typeof code !== 'string') return undefined;
+  const message = error.message.trim().split('\n').filter(Boolean).at(-1) ?? error.message;
+  if (code === 'EADDRINUSE') return `${message}: another process uses this port; stop it or set PORT.`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' && /listen/.test(message)) return `${message}: set HOST to an address of this machine.`;
+  if (['ECONNREFUSED', '3D000', '28P01', '28000'].includes(code)) return `${message} (${code}): check that PostgreSQL runs and DATABASE_URL is right.`;
+  return `${message} (${code})`;
 }
 
 /** Short CLI commands report only warnings and errors from the database layer. */

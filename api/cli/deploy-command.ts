@@ -34,7 +34,8 @@ export async function deployCommand(args: string[], config: Config, log: Logger,
     if (!values.json) out(`Deployment ${deployment.id} of ${project.branch}:`);
     let printed = 0;
     let lastStatus = '';
-    const hint = setTimeout(() => out('Still queued: is a worker running (folio serve or folio worker)?'), QUEUED_HINT_MS);
+    // On stderr: with --json, stdout holds the final record and nothing else.
+    const hint = setTimeout(() => process.stderr.write('Still queued: is a worker running (folio serve or folio worker)?\n'), QUEUED_HINT_MS);
     let final;
     for await (const current of watchDeployment(services, deployment.id)) {
       if (current.status !== 'queued') clearTimeout(hint);

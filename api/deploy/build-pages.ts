@@ -27,6 +27,7 @@ interface Draft {
   plans: Planned[];
   hash: string;
   page: ReturnType<typeof parsePage>;
+  chunks: ReturnType<typeof chunkSections>;
 }
 
 interface Planned {
@@ -52,6 +53,8 @@ export async function buildPages(input: {
   tree: Map<string, string>;
   navigation: Navigation;
   progress: DeploymentProgress;
+  /** Aborted when the worker stops: parsing stops between pages. */
+  signal?: AbortSignal;
 }): Promise<BuiltPages> {
   const { db, tree, progress } = input;
   const planned: Planned[] = [];
@@ -93,6 +96,7 @@ export async function buildPages(input: {
     const drafts: Draft[] = [];
     for (const [sourcePath, plans] of bySource) {
       await yieldToOtherWork(); // a worker that also serves HTTP keeps answering while it parses
+      input.signal?.throwIfAborted();
       const page = parseOrReport(sourcePath, readFile);
       for (const warning of page.warnings) {
         progress.log(`Warning: ${warning.file}:${warning.line}: ${warning.message}${page.isBroken ? ' (page skipped)' : ''}`);
@@ -103,9 +107,11 @@ export async function buildPages(input: {
       }
       parsed++;
       for (const plan of plans) plan.isHidden = page.isHidden;
-      drafts.push({ sourcePath, blobId: plans[0]!.blobId, plans, hash: contentHash(plans[0]!.blobId, page.snippets, tree), page });
+      const chunks = chunkSections(page.sections);
+      newChunks += chunks.length;
+      drafts.push({ sourcePath, blobId: plans[0]!.blobId, plans, hash: contentHash(plans[0]!.blobId, page.snippets, tree), page, chunks });
     }
-    newChunks = await storeNewPages(db, input.projectId, drafts);
+    await storeNewPages(db, input.projectId, drafts);
   }
 
   const served = planned.filter((plan) => plan.pageId !== undefined);
@@ -143,8 +149,7 @@ async function recordServedPages(db: Db, deploymentId: string, served: Planned[]
  * Stores parsed pages and their chunks. A page whose exact content is already stored (an earlier
  * deployment, or an attempt of this one that was cut short) is reused, so retries are idempotent.
  */
-async function storeNewPages(db: Db, projectId: string, drafts: Draft[]): Promise<number> {
-  let chunkCount = 0;
+async function storeNewPages(db: Db, projectId: string, drafts: Draft[]): Promise<void> {
   const assign = (draft: Draft, pageId: string) => draft.plans.forEach((plan) => (plan.pageId = pageId));
   for (let i = 0; i < drafts.length; i += INSERT_BATCH) {
     const batch = drafts.slice(i, i + INSERT_BATCH);
@@ -179,17 +184,15 @@ async function storeNewPages(db: Db, projectId: string, drafts: Draft[]): Promis
         const chunks = fresh.flatMap((draft) => {
           const pageId = idBySource.get(draft.sourcePath)!;
           assign(draft, pageId);
-          return chunkSections(draft.page.sections).map((chunk) => ({ ...chunk, pageId }));
+          return draft.chunks.map((chunk) => ({ ...chunk, pageId }));
         });
         for (let c = 0; c < chunks.length; c += INSERT_BATCH * 4) {
           await tx.chunk.createMany({ data: chunks.slice(c, c + INSERT_BATCH * 4) });
         }
-        chunkCount += chunks.length;
       },
       { timeout: 120_000 },
     );
   }
-  return chunkCount;
 }
 
 /**

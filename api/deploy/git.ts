@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -27,15 +27,23 @@ export interface Repository {
 export class GitMirror {
   constructor(readonly dir: string) {}
 
-  /** Fetches the branch and returns the commit it points at. */
-  async fetch(repository: Repository): Promise<string> {
+  /**
+   * Fetches the branch and returns the commit it points at. A transfer slower than 1 KB/s for a minute
+   * is abandoned (a server that accepts and never answers would otherwise hold the deployment), and
+   * `signal` stops it at once.
+   */
+  async fetch(repository: Repository, signal?: AbortSignal): Promise<string> {
     await fs.mkdir(path.dirname(this.dir), { recursive: true });
     if (!(await exists(path.join(this.dir, 'HEAD')))) await git(['init', '--bare', '--quiet', this.dir]);
     const ref = `refs/heads/${repository.branch}`;
     const auth = authHeader(repository);
     try {
-      await git([...auth, '-c', 'safe.directory=*', '-C', this.dir, 'fetch', '--quiet', '--no-tags', '--prune', '--force', repository.url, `+${ref}:${ref}`]);
+      await git(
+        [...auth, ...STALL_LIMITS, '-c', 'safe.directory=*', '-C', this.dir, 'fetch', '--quiet', '--no-tags', '--prune', '--force', repository.url, `+${ref}:${ref}`],
+        signal,
+      );
     } catch (error) {
+      if (signal?.aborted) throw error;
       throw classifyFetchError(error as Error & { stderr?: string }, repository);
     }
     return (await git(['-C', this.dir, 'rev-parse', '--verify', `${ref}^{commit}`])).trim();
@@ -114,12 +122,35 @@ function classifyFetchError(error: Error & { stderr?: string; code?: unknown }, 
   );
 }
 
-function git(args: string[]): Promise<string> {
+/** git's own stall detection for HTTP transfers. */
+const STALL_LIMITS = ['-c', 'http.lowSpeedLimit=1000', '-c', 'http.lowSpeedTime=60'];
+
+/**
+ * Runs git in a process group of its own, so that `signal` stops it together with the helpers it
+ * starts (git-remote-http), not just the git process. Rejects with `stderr` attached on failure.
+ */
+function git(args: string[], signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', args, { env: gitEnv(), maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-      if (error) reject(Object.assign(error, { stderr }));
-      else resolve(stdout);
+    const child = spawn('git', args, { env: gitEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stop = () => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    const stdout: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error) => reject(Object.assign(error, { stderr })));
+    child.on('close', (code, killedBy) => {
+      signal?.removeEventListener('abort', stop);
+      if (code === 0) return resolve(Buffer.concat(stdout).toString('utf8'));
+      reject(Object.assign(new Error(`git failed (${killedBy ?? `exit ${code}`}): ${stderr.trim()}`), { stderr }));
     });
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
   });
 }
 

@@ -33,7 +33,7 @@ class DeploymentFailure extends Error {}
  * previous deployment stays live; a failure leaves it live. Safe to run again after a crash: a finished
  * deployment is left alone and an unfinished one starts over, reusing what it had stored.
  */
-export async function runDeployment(services: DeployServices, deploymentId: string, attempt: number): Promise<void> {
+export async function runDeployment(services: DeployServices, deploymentId: string, attempt: number, signal?: AbortSignal): Promise<void> {
   const { db } = services;
   const deployment = await db.deployment.findUnique({ where: { id: deploymentId }, include: { project: true } });
   if (!deployment || deployment.status === 'success' || deployment.status === 'failure') return;
@@ -49,7 +49,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
 
   try {
     const mirror = new GitMirror(path.join(services.reposDir, `${project.id}.git`));
-    const sha = await mirror.fetch({ url: project.repoUrl, branch: project.branch, github: services.github }).catch((error) => {
+    const sha = await mirror.fetch({ url: project.repoUrl, branch: project.branch, github: services.github }, signal).catch((error) => {
       throw error instanceof GitError ? new DeploymentFailure(error.message) : error;
     });
     const commit = await mirror.commit(sha);
@@ -61,6 +61,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       author: commit.author,
     });
 
+    signal?.throwIfAborted();
     const tree = await mirror.tree(sha);
     const previous = await db.deployment.findFirst({
       where: { projectId: project.id, status: 'success' },
@@ -87,17 +88,19 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       tree,
       navigation,
       progress,
+      signal,
     });
     const languages = [...built.perLanguage].map(([language, count]) => `${language} ${count}`).join(', ');
     progress.log(`Pages: ${built.served} in ${built.perLanguage.size} language${built.perLanguage.size === 1 ? '' : 's'} (${languages}).`);
     progress.log(`Parsed ${built.parsed} changed page${built.parsed === 1 ? '' : 's'} into ${built.newChunks} chunks, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`);
     const embeddingStarted = progress.elapsed();
-    const embedded = await embedMissingChunks(db, services.embedder, deploymentId);
+    const embedded = await embedMissingChunks(db, services.embedder, deploymentId, signal);
     progress.log(`Embedded ${embedded} new chunk${embedded === 1 ? '' : 's'} with ${services.embedder.id} (${fmt(progress.elapsed() - embeddingStarted)} s).`);
     if (built.served === 0) {
       throw new DeploymentFailure('No page of the navigation could be read; check docs.json\'s "navigation" and the page files it names.');
     }
 
+    signal?.throwIfAborted(); // past this point the switch is one transaction: let it finish
     const summary = deploymentSummary({ pages: built.served, languages: built.perLanguage.size, sha, seconds: progress.elapsed(), filesChanged, isFirst: !previous });
     await progress.flush();
     await db.$transaction([
@@ -118,6 +121,10 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     await progress.update({});
     await forgetUnservedPages(db, project.id, deploymentId);
   } catch (error) {
+    if (signal?.aborted) {
+      await progress.update({ logs: { push: ['Interrupted: the worker is stopping; another attempt will finish this deployment.'] } });
+      throw error;
+    }
     if (!(error instanceof DeploymentFailure)) throw error;
     await failDeployment(services, deploymentId, error.message, progress);
   }

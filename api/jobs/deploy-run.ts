@@ -30,8 +30,12 @@ export const deployRunJob: JobDefinition<DeployRunPayload, DeployServices> = {
   sendOptions: (payload) => ({ singletonKey: payload.projectId }),
   async handle(payload, services, job) {
     try {
-      await runDeployment(services, payload.deploymentId, job.retryCount + 1);
+      await runDeployment(services, payload.deploymentId, job.retryCount + 1, job.signal);
     } catch (error) {
+      if (job.signal?.aborted) {
+        services.log.info(`deployment ${payload.deploymentId} stopped with this worker; another attempt will finish it`);
+        throw error;
+      }
       services.log.error(`deployment ${payload.deploymentId} attempt ${job.retryCount + 1} failed`, error);
       if (job.retryCount >= job.retryLimit) {
         await failDeployment(services, payload.deploymentId, `Internal error after ${job.retryCount + 1} attempts: ${(error as Error).message}`);

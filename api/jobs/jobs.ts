@@ -7,6 +7,8 @@ export interface JobAttempt {
   id: string;
   retryCount: number;
   retryLimit: number;
+  /** Aborted when this process stops working (shutdown) or loses its claim on the job. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function startJobs(
     schedule: options.isWorker,
   });
   boss.on('error', (error) => options.log.error('job queue error', error));
+  const stopping = new AbortController();
   await boss.start();
   for (const definition of definitions) {
     if (!(await boss.getQueue(definition.name))) {
@@ -78,10 +81,14 @@ export async function startJobs(
           log.error(`${definition.name} job ${job.id} has an invalid payload; dropped`, parsed.error.issues);
           return;
         }
-        await definition.handle(parsed.data, services, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        const signal = AbortSignal.any([stopping.signal, job.signal]);
+        await definition.handle(parsed.data, services, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, signal });
       });
     },
     async stop() {
+      // Running handlers are asked to stop now (a deployment is retried by another attempt) rather than
+      // be cut off when the grace period ends, with the database closing under them.
+      stopping.abort(new Error('this worker is stopping'));
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };

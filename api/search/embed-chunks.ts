@@ -14,7 +14,7 @@ export function chunkEmbeddingText(chunk: { title: string; description: string; 
  * Chunks of unchanged pages keep their vectors from earlier deployments, so a redeployment embeds only
  * what changed. Returns how many chunks it embedded.
  */
-export async function embedMissingChunks(db: Db, embedder: Embedder, deploymentId: string): Promise<number> {
+export async function embedMissingChunks(db: Db, embedder: Embedder, deploymentId: string, signal?: AbortSignal): Promise<number> {
   const languages = embedder.languages ? [...embedder.languages] : null;
   const missing = await db.$queryRaw<{ id: string; title: string; description: string; heading: string; content: string }[]>`
     SELECT DISTINCT ON (c.id) c.id, p.title, p.description, c.heading, c.content
@@ -25,6 +25,7 @@ export async function embedMissingChunks(db: Db, embedder: Embedder, deploymentI
       AND (${languages}::text[] IS NULL OR lower(split_part(dp.language, '-', 1)) = ANY(${languages}::text[]))
       AND NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE e.chunk_id = c.id AND e.embedder = ${embedder.id})`;
   for (let i = 0; i < missing.length; i += BATCH) {
+    signal?.throwIfAborted();
     const batch = missing.slice(i, i + BATCH);
     const vectors = await embedder.embed(batch.map(chunkEmbeddingText));
     await storeVectors(db, embedder.id, batch.map((chunk) => chunk.id), vectors);

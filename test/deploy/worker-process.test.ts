@@ -46,6 +46,15 @@ const newProject = (repo: string) =>
 const trigger = async (projectId: string, key: string) =>
   (await fetch(`${server.url}/v1/project/update/${projectId}`, { method: 'POST', headers: { authorization: `Bearer ${key}` } }).then((r) => r.json())).statusId as string;
 
+/** Polls until the deployment leaves `queued` and checks that it reached this status. */
+async function waitForStatus(statusId: string, status: string) {
+  for (;;) {
+    const row = await web.db.deployment.findUniqueOrThrow({ where: { id: statusId } });
+    if (row.status !== 'queued') return expect(row.status).toBe(status);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('a deployment run by a separate worker process', () => {
   it('streams every status and log change to a graphql-sse subscriber', async () => {
     const worker = await startWorker();
@@ -73,22 +82,36 @@ describe('a deployment run by a separate worker process', () => {
     const first = await startWorker();
     const project = await newProject(corpus.dir);
     const statusId = await trigger(project.projectId, project.adminKey);
-    for (;;) {
-      const row = await web.db.deployment.findUniqueOrThrow({ where: { id: statusId } });
-      if (row.status === 'in_progress') break;
-      expect(row.status).toBe('queued');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitForStatus(statusId, 'in_progress');
     await first.stop('SIGKILL');
     expect((await web.db.deployment.findUniqueOrThrow({ where: { id: statusId } })).status).toBe('in_progress');
 
-    await startWorker();
+    const second = await startWorker();
     const ended = await waitForEnd(web, statusId, 90_000);
     expect(ended.status).toBe('success');
     expect(ended.logs).toContain('Attempt 2: starting over after the previous attempt stopped.');
     expect(ended.summary).toMatch(/^Deployed 984 pages/);
     const served = await web.db.deploymentPage.count({ where: { deploymentId: statusId } });
     expect(served).toBe(984);
+    await second.stop();
+  }, 120_000);
+
+  it('a worker stopped with SIGTERM mid-deployment stops it cleanly at once; the next attempt finishes it', async () => {
+    const first = await startWorker();
+    const project = await newProject(corpus.dir);
+    const statusId = await trigger(project.projectId, project.adminKey);
+    await waitForStatus(statusId, 'in_progress');
+    expect(await first.stop('SIGTERM')).toBe(0);
+    expect(first.output()).not.toMatch(/error|\n\s+at /i); // no failure logged, no stack trace
+    const interrupted = await web.db.deployment.findUniqueOrThrow({ where: { id: statusId } });
+    expect(interrupted.status).toBe('in_progress');
+    expect(interrupted.logs.at(-1)).toBe('Interrupted: the worker is stopping; another attempt will finish this deployment.');
+
+    const second = await startWorker();
+    const ended = await waitForEnd(web, statusId, 90_000);
+    expect(ended.status).toBe('success');
+    expect(ended.logs).toContain('Attempt 2: starting over after the previous attempt stopped.');
+    await second.stop();
   }, 120_000);
 
   it('a deployment queued while no worker runs is carried out once one starts', async () => {
@@ -102,6 +125,7 @@ describe('a deployment run by a separate worker process', () => {
   });
 
   it('folio deploy --follow prints progress and exits 0 on success, 1 on failure', async () => {
+    const worker = await startWorker();
     const project = await newProject(corpus.dir);
     const ok = await runFolio(['deploy', project.projectId, '--follow'], workerEnv);
     expect(ok.code, ok.stderr).toBe(0);
@@ -121,5 +145,6 @@ describe('a deployment run by a separate worker process', () => {
     expect(JSON.parse(queuedOnly.stdout)).toEqual({ statusId: expect.stringMatching(/^[0-9a-f]{24}$/) });
     expect((await runFolio(['deploy'], workerEnv)).code).toBe(2);
     expect((await runFolio(['deploy', 'nope'], workerEnv)).stderr).toContain('No project with id "nope".');
+    await worker.stop();
   });
 });
