@@ -11,6 +11,21 @@ type Role = 'serve' | 'web' | 'worker';
  * `worker` runs jobs only. Any number of each may share one PostgreSQL database.
  */
 export async function runProcess(role: Role, config: Config, log: Logger, out: (line: string) => void): Promise<void> {
+  // Listen for SIGINT/SIGTERM from the start: a Ctrl-C while the process starts lets it finish starting,
+  // then shuts down cleanly, instead of leaving an embedded PostgreSQL it had just started.
+  const stopped = new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      log.info(`${signal} received; shutting down`);
+      process.off('SIGINT', onInterrupt);
+      process.off('SIGTERM', onTerminate);
+      resolve();
+    };
+    const onInterrupt = () => stop('SIGINT');
+    const onTerminate = () => stop('SIGTERM');
+    process.on('SIGINT', onInterrupt);
+    process.on('SIGTERM', onTerminate);
+  });
+
   const hasWeb = role !== 'worker';
   const runtime = await openRuntime(config, log, { isWorker: role !== 'web' });
   const server = hasWeb
@@ -25,18 +40,7 @@ export async function runProcess(role: Role, config: Config, log: Logger, out: (
     : undefined;
 
   out(`Folio ${role} ready${server ? ` at ${server.url}` : ''} (database: ${runtime.database.description})`);
-
-  await new Promise<void>((resolve) => {
-    let isStopping = false;
-    const stop = (signal: string) => {
-      if (isStopping) return;
-      isStopping = true;
-      log.info(`${signal} received; shutting down`);
-      resolve();
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-  });
+  await stopped;
   await server?.close();
   await runtime.close();
 }

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { makeDirectory, withFileLock } from './data-dir.ts';
 
 /**
  * The embedded PostgreSQL used when DATABASE_URL is unset: real PostgreSQL binaries from the
@@ -37,8 +38,22 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgres> {
   const layout = layoutOf(dataDir);
   const runAs = await systemUser(layout.root);
-  const settings = await loadOrInitialise(layout, runAs, options);
+  const settings = await withFileLock(layout.lockFile, () => initialiseAndStart(layout, runAs, options));
+  const url = connectionUrl(settings, DATABASE);
+  return {
+    url,
+    async release() {
+      await withFileLock(layout.lockFile, async () => {
+        if (await hasOtherClients(settings)) return;
+        await pgCtl(runAs, ['stop', '-D', layout.pgdata, '-m', 'fast', '-w', '-t', '60', '-s']);
+      });
+    },
+  };
+}
 
+/** Creates the server's data on first use, then starts it unless it runs already (call holding the lock). */
+async function initialiseAndStart(layout: Layout, runAs: RunAs, options: { port?: number; log: Logger }): Promise<StoredSettings> {
+  const settings = await loadOrInitialise(layout, runAs, options);
   for (let attempt = 1; ; attempt++) {
     const running = await runningPort(layout.pgdata);
     if (running !== undefined) {
@@ -61,15 +76,7 @@ export async function startEmbeddedPostgres(
     }
     await sleep(250);
   }
-
-  const url = connectionUrl(settings, DATABASE);
-  return {
-    url,
-    async release() {
-      if (await hasOtherClients(settings)) return;
-      await pgCtl(runAs, ['stop', '-D', layout.pgdata, '-m', 'fast', '-w', '-t', '60', '-s']);
-    },
-  };
+  return settings;
 }
 
 interface Layout {
@@ -77,6 +84,8 @@ interface Layout {
   pgdata: string;
   logFile: string;
   settingsFile: string;
+  /** Held while the server is created, started or stopped. */
+  lockFile: string;
 }
 
 function layoutOf(dataDir: string): Layout {
@@ -86,6 +95,7 @@ function layoutOf(dataDir: string): Layout {
     pgdata: path.join(root, 'data'),
     logFile: path.join(root, 'server.log'),
     settingsFile: path.join(dataDir, 'postgres.json'),
+    lockFile: path.join(root, 'lifecycle.lock'),
   };
 }
 
@@ -96,7 +106,7 @@ interface RunAs {
 
 /** PostgreSQL refuses to run as root; as root we run it as the `postgres` system user (created if missing). */
 async function systemUser(root: string): Promise<RunAs> {
-  await fs.mkdir(root, { recursive: true });
+  await makeDirectory(root);
   if (os.userInfo().uid !== 0) return {};
   const lookup = () => {
     try {

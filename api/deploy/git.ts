@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { makeDirectory } from '../db/data-dir.ts';
 
 /** Why a repository could not be read; each has a summary that tells the user what to do. */
 export class GitError extends Error {
@@ -33,7 +34,7 @@ export class GitMirror {
    * `signal` stops it at once.
    */
   async fetch(repository: Repository, signal?: AbortSignal): Promise<string> {
-    await fs.mkdir(path.dirname(this.dir), { recursive: true });
+    await makeDirectory(path.dirname(this.dir));
     if (!(await exists(path.join(this.dir, 'HEAD')))) await git(['init', '--bare', '--quiet', this.dir]);
     const ref = `refs/heads/${repository.branch}`;
     const auth = authHeader(repository);

@@ -109,4 +109,45 @@ describe('embedded PostgreSQL under DATA_DIR', () => {
     await second.stop();
     expect(postmasterPid()).toBeUndefined();
   });
+
+  it('processes started together on a fresh DATA_DIR create one server, and stopped together stop it', async () => {
+    const fresh = makeTempDataDir('folio-together-');
+    const together = { DATA_DIR: fresh, DATABASE_URL: undefined };
+    try {
+      const processes = await Promise.all([startFolio('web', together), startFolio('worker', together), startFolio('web', together)]);
+      running.push(...processes);
+      const listed = await runFolio(['project', 'list', '--json'], together);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(await Promise.all(processes.map((folio) => folio.stop()))).toEqual([0, 0, 0]);
+      expect(fs.existsSync(path.join(fresh, 'postgres', 'data', 'postmaster.pid'))).toBe(false); // the server stopped
+    } finally {
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it('a Ctrl-C while folio serve starts lets it finish starting, then stops it and the server it started', async () => {
+    const fresh = makeTempDataDir('folio-interrupted-');
+    const pidFile = path.join(fresh, 'postgres', 'data', 'postmaster.pid');
+    try {
+      let poll: NodeJS.Timeout | undefined;
+      const result = await runFolio(['serve'], { DATA_DIR: fresh, DATABASE_URL: undefined, PORT: '0' }, (child) => {
+        poll = setInterval(() => {
+          if (!fs.existsSync(pidFile)) return;
+          clearInterval(poll);
+          child.kill('SIGINT'); // the server is up, folio is still starting
+        }, 10);
+      });
+      clearInterval(poll);
+      expect(result.code, result.stderr).toBe(0);
+      expect(fs.existsSync(pidFile)).toBe(false);
+    } finally {
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a DATA_DIR it cannot create, at once and with a clear message', async () => {
+    const result = await runFolio(['project', 'list'], { DATA_DIR: '/proc/folio-data', DATABASE_URL: undefined });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^folio: cannot create \/proc\/folio-data; choose another DATA_DIR \(ENOENT\)\n$/);
+  });
 });

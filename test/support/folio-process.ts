@@ -9,10 +9,11 @@ export interface CommandResult {
   stderr: string;
 }
 
-/** Runs `folio ARGS` to completion, as a user would from a shell. */
-export function runFolio(args: string[], env: Record<string, string | undefined>): Promise<CommandResult> {
+/** Runs `folio ARGS` to completion, as a user would from a shell; `whileRunning` may signal it meanwhile. */
+export function runFolio(args: string[], env: Record<string, string | undefined>, whileRunning?: (child: ChildProcess) => void): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [FOLIO, ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    whileRunning?.(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
