@@ -63,7 +63,7 @@ export function parsePage(file: string, source: string, readFile: ReadFile): Par
   const { data, body, bodyLine, error } = splitFrontmatter(withoutNul(source));
   if (error) warnings.push({ file, line: error.line, message: `invalid frontmatter: ${error.message}` });
 
-  const lines = expandSnippets(file, body, bodyLine, { readFile, used: snippets, warnings, chain: [file] });
+  const lines = expandSnippets(file, body, bodyLine, { readFile, used: snippets, warnings, chain: [file], produced: { lines: 0 } });
   const { sections, isBalanced } = toSections(lines, warnings);
   const firstHeading = sections.find((s) => s.level === 1)?.heading;
   const title = stringField(data.title) || stringField(data.sidebarTitle) || firstHeading || titleFromPath(file);
@@ -125,7 +125,7 @@ interface Expansion {
   /** The page and the snippets being expanded into it, outermost first (a repeat is a cycle). */
   chain: string[];
   /** Lines produced so far, across every level. */
-  produced?: { lines: number };
+  produced: { lines: number };
 }
 
 /**
@@ -134,8 +134,7 @@ interface Expansion {
  * are dropped.
  */
 function expandSnippets(file: string, body: string, firstLine: number, expansion: Expansion): SourceLine[] {
-  const { readFile, used, warnings, chain } = expansion;
-  const produced = (expansion.produced ??= { lines: 0 });
+  const { readFile, used, warnings, chain, produced } = expansion;
   const raw = body.split('\n');
   produced.lines += raw.length;
   const imports = new Map<string, string>();
@@ -191,7 +190,7 @@ function expandSnippets(file: string, body: string, firstLine: number, expansion
       continue;
     }
     const { body: snippetBody, bodyLine } = splitFrontmatter(withoutNul(snippet!));
-    const expanded = expandSnippets(snippetPath, snippetBody, bodyLine, { ...expansion, produced, chain: [...chain, snippetPath] });
+    const expanded = expandSnippets(snippetPath, snippetBody, bodyLine, { ...expansion, chain: [...chain, snippetPath] });
     for (const expandedLine of expanded) out.push(expandedLine);
   }
   return out;
