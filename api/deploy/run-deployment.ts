@@ -10,6 +10,7 @@ import { readNavigation, type Navigation } from './navigation.ts';
 import { DeploymentProgress } from './progress.ts';
 import { deploymentSummary } from './summary.ts';
 import { LIVE_TOPIC } from './topics.ts';
+import { findNul } from '../input-guards.ts';
 import { embedMissingChunks } from '../search/embed-chunks.ts';
 import type { Embedder } from '../search/embedders/embedder.ts';
 
@@ -151,11 +152,15 @@ async function readProjectNavigation(mirror: GitMirror, tree: Map<string, string
     if (!blobId) throw new ConfigError(`${file} does not exist`);
     if (!parsed.has(file)) {
       const text = (await mirror.readBlobs([blobId])).get(blobId) ?? '';
+      let value: Json;
       try {
-        parsed.set(file, JSON.parse(text) as Json);
+        value = JSON.parse(text) as Json;
       } catch (error) {
         throw new ConfigError(`${file} is not valid JSON (${(error as Error).message})`);
       }
+      const nulAt = findNul(value); // PostgreSQL cannot store it in a page path or a log line
+      if (nulAt) throw new ConfigError(`${file} has a NUL character in ${nulAt.join('.') || 'its value'}`);
+      parsed.set(file, value);
     }
     return parsed.get(file)!;
   };

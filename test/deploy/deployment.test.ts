@@ -176,6 +176,7 @@ describe('a docs repository is untrusted input', () => {
   it.each([
     ['docs.json that is null', { 'docs.json': 'null' }, 'docs.json must hold a JSON object with a "navigation"; fix it and deploy again.'],
     ['a circular $ref', { 'docs.json': '{"navigation":{"$ref":"nav.json"}}', 'nav.json': '{"groups":[{"group":"G","pages":["index",{"$ref":"nav.json"}]}]}' }, 'circular $ref: docs.json -> nav.json -> nav.json; fix it and deploy again.'],
+    ['a NUL character in docs.json', { 'docs.json': '{"navigation":{"pages":["index","a\\u0000b"]}}' }, 'docs.json has a NUL character in navigation.pages.1; fix it and deploy again.'],
     ['a $ref out of the repository', { 'docs.json': '{"navigation":{"$ref":"../../../etc/passwd"}}' }, '$ref "../../../etc/passwd" in docs.json points outside the repository; fix it and deploy again.'],
   ])('%s fails the deployment at once with a summary that says what to fix', async (_name, files, summary) => {
     const repo = makeRepo({ 'index.mdx': '# Home', ...files });
