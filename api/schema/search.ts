@@ -1,5 +1,5 @@
 import { invalidInput, notFound } from '../errors.ts';
-import { searchDocs, SEARCH_LIMITS } from '../search/search-docs.ts';
+import { searchDocs, SEARCH_LIMITS, type SearchResultShape } from '../search/search-docs.ts';
 import { builder } from './builder.ts';
 
 const SearchFilter = builder.inputType('SearchFilter', {
@@ -14,19 +14,6 @@ const SearchModeEnum = builder.enumType('SearchMode', {
   description: 'hybrid (default) fuses keyword and semantic ranking; keyword and vector use one of them alone.',
   values: ['hybrid', 'keyword', 'vector'] as const,
 });
-
-export interface SearchResultShape {
-  content: string;
-  path: string;
-  metadata: {
-    title: string;
-    description: string;
-    section: string;
-    version: string;
-    language: string;
-    score: number;
-  };
-}
 
 const SearchResultMetadata = builder.objectRef<SearchResultShape['metadata']>('SearchResultMetadata').implement({
   fields: (t) => ({

@@ -1,8 +1,21 @@
-import type { SearchResultShape } from '../schema/search.ts';
 import type { SearchIndexes } from './search-indexes.ts';
 import type { SearchMode } from './site-index.ts';
 
 export const SEARCH_LIMITS = { defaultPageSize: 10, maxPageSize: 50, maxQueryLength: 1000 } as const;
+
+/** One search hit (spec 2.5): the matching chunk, its page path with the heading anchor, and metadata. */
+export interface SearchResultShape {
+  content: string;
+  path: string;
+  metadata: {
+    title: string;
+    description: string;
+    section: string;
+    version: string;
+    language: string;
+    score: number;
+  };
+}
 
 export interface SearchRequest {
   query: string;
