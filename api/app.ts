@@ -1,47 +1,35 @@
 import { useSofa } from '@graphql-yoga/plugin-sofa';
 import { GraphQLError } from 'graphql';
-import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { RequestAuth } from './auth/request-auth.ts';
-import type { Db } from './db/database.ts';
-import { AppError, errorResponse, withErrorBody } from './errors.ts';
-import type { Events } from './events.ts';
-import { assertReadableGetParams, useGraphQLInputGuards } from './graphql-input.ts';
-import { SSE_ENDPOINT, useGraphQLSse } from './graphql-sse.ts';
-import type { Jobs } from './jobs/jobs.ts';
-import type { Logger } from './logger.ts';
-import type { SearchIndexes } from './search/search-indexes.ts';
+import { AppError, internalError } from './errors.ts';
+import { useCors } from './http/cors.ts';
+import { useHttpEdge } from './http/edge.ts';
+import { useGraphQLInputGuards } from './http/graphql-input.ts';
+import { useGraphQLSse } from './http/graphql-sse.ts';
+import { GRAPHQL_ENDPOINT } from './http/paths.ts';
 import { useOmitNullsInRest } from './rest/omit-nulls.ts';
 import { openApiDocument } from './rest/openapi.ts';
-import { assertDeclaredLengthWithin } from './request-body.ts';
-import { passRestGate } from './rest/rest-gate.ts';
-import { REST_BASE_PATH, sofaRoutes } from './rest/routes.ts';
+import { isApiPath, ROUTE_TABLE, sofaOptions, type RouteTable } from './rest/routes.ts';
 import { sofaErrorHandler } from './rest/sofa-errors.ts';
 import type { GraphQLContext } from './schema/context.ts';
 import { schema } from './schema/index.ts';
-
-export interface AppDeps {
-  db: Db;
-  events: Events;
-  jobs: Jobs;
-  log: Logger;
-  searchIndexes: SearchIndexes;
-  maxBodyBytes: number;
-}
+import type { Services } from './services.ts';
 
 export type App = YogaServerInstance<Record<string, unknown>, GraphQLContext>;
 
-const GRAPHQL_ENDPOINT = '/graphql';
-
 /**
- * The whole HTTP surface as one fetch handler: GraphQL at /graphql, graphql-sse at /graphql/stream,
- * the SOFA-generated /v1 routes and their OpenAPI document, and yoga's /health. It never listens; main.ts does.
+ * The whole HTTP surface as one fetch handler: the edge (api/http/edge.ts) first, then GraphQL at
+ * /graphql, graphql-sse at /graphql/stream and the SOFA-generated JSON routes. It never listens;
+ * main.ts does. `routes` is the route table (tests may pass one with routes of their own).
  */
-export function createApp(deps: AppDeps): App {
+export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE): App {
+  const { config, log } = services;
   const auths = new WeakMap<Request, RequestAuth>();
   const authOf = (request: Request): RequestAuth => {
     let auth = auths.get(request);
     if (!auth) {
-      auth = new RequestAuth(deps.db, request.headers.get('authorization'));
+      auth = new RequestAuth(services.db, request.headers.get('authorization'));
       auths.set(request, auth);
     }
     return auth;
@@ -50,36 +38,41 @@ export function createApp(deps: AppDeps): App {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_ENDPOINT,
+    // yoga answers any path ending in its health endpoint (even /v1/search/health); the edge answers
+    // /health instead, so this one is set to a path no request can have (URLs hold no spaces).
+    healthCheckEndpoint: ' answered by the edge',
+    cors: false,
     landingPage: false,
-    maxRequestBodySize: deps.maxBodyBytes,
+    maxRequestBodySize: config.maxBodyBytes,
     logging: false,
-    context: ({ request }) => ({
-      db: deps.db,
-      events: deps.events,
-      jobs: deps.jobs,
-      searchIndexes: deps.searchIndexes,
-      auth: authOf(request),
-    }),
+    context: ({ request }) => ({ ...services, auth: authOf(request), signal: request.signal }),
     maskedErrors: {
       maskError(error: unknown, message: string): Error {
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (original instanceof AppError) return error as GraphQLError;
         if (error instanceof GraphQLError && isClientError(error)) return error;
-        deps.log.error('request failed', original ?? error);
-        return new AppError('INTERNAL', message);
+        log.error('request failed', original ?? error);
+        return internalError();
       },
     },
     plugins: [
-      useHttpEdge({ deps, authOf }),
+      useCors(config.corsOrigins, (path) => isApiPath(path) || path.startsWith(GRAPHQL_ENDPOINT)),
+      useHttpEdge({
+        routes,
+        schema,
+        openApiJson: JSON.stringify(openApiDocument(schema, routes.api)),
+        authOf,
+        maxBodyBytes: config.maxBodyBytes,
+        log,
+      }),
       useGraphQLInputGuards(),
       useOmitNullsInRest(),
       useSofa({
-        basePath: REST_BASE_PATH,
-        routes: sofaRoutes(),
+        ...sofaOptions(routes.api),
         // SOFA types its handler with fets' Response; ours is the standard one it is built on.
-        errorHandler: sofaErrorHandler(deps.log) as never,
+        errorHandler: sofaErrorHandler(log) as never,
       }),
-      useGraphQLSse({ authOf, maxBodyBytes: deps.maxBodyBytes, log: deps.log }),
+      useGraphQLSse({ authOf, maxBodyBytes: config.maxBodyBytes, log }),
     ],
   });
 }
@@ -93,56 +86,4 @@ function isClientError(error: GraphQLError): boolean {
   const status = (error.extensions.http as { status?: number } | undefined)?.status;
   if (status !== undefined) return status < 500;
   return !error.originalError || error.originalError instanceof GraphQLError;
-}
-
-/**
- * Runs first on every request: the OpenAPI document, 404 for unknown paths, the body size
- * limit, and the /v1 gate (see rest-gate.ts). Everything it refuses is answered `{"error", "code"}`.
- */
-function useHttpEdge({ deps, authOf }: { deps: AppDeps; authOf: (request: Request) => RequestAuth }): Plugin {
-  const openApiJson = JSON.stringify(openApiDocument(schema));
-  return {
-    onRequest({ request, url, endResponse }) {
-      const path = url.pathname;
-      const refuse = (error: unknown) => {
-        if (error instanceof AppError) return endResponse(errorResponse(error));
-        deps.log.error('request failed at the edge', error);
-        endResponse(errorResponse(new AppError('INTERNAL', 'Internal error; the details were logged on the server.')));
-      };
-      try {
-        if (path === `${REST_BASE_PATH}/openapi.json`) {
-          if (request.method !== 'GET') {
-            throw new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use GET.`, { headers: { Allow: 'GET' } });
-          }
-          return endResponse(new Response(openApiJson, { headers: { 'content-type': 'application/json' } }));
-        }
-        if (path === GRAPHQL_ENDPOINT || path === SSE_ENDPOINT) {
-          assertDeclaredLengthWithin(request, deps.maxBodyBytes);
-          if (path === GRAPHQL_ENDPOINT) assertReadableGetParams(request, url);
-          return;
-        }
-        if (path.startsWith(`${REST_BASE_PATH}/`)) {
-          return passRestGate(request, path, { schema: () => schema, authOf, maxBodyBytes: deps.maxBodyBytes }).catch(
-            refuse,
-          );
-        }
-        refuse(new AppError('NOT_FOUND', `No endpoint ${request.method} ${path}.`));
-      } catch (error) {
-        refuse(error);
-      }
-    },
-    // yoga's own HTTP refusals (415, 406, ...) can have empty bodies; a 413 leaves the rest of the
-    // body unread, so its connection must close.
-    async onResponse({ response, setResponse }) {
-      if (response.status < 400) return;
-      const isEmpty = (await response.clone().text()).trim() === '';
-      let answer = isEmpty ? await withErrorBody(response) : response;
-      if (answer.status === 413 && answer.headers.get('connection') !== 'close') {
-        const headers = new Headers(answer.headers);
-        headers.set('connection', 'close');
-        answer = new Response(answer.body, { status: answer.status, headers });
-      }
-      if (answer !== response) setResponse(answer);
-    },
-  };
 }

@@ -9,6 +9,8 @@ export interface Config {
   readonly dataDir: string;
   /** Port for the embedded PostgreSQL; undefined picks a free one on first start and keeps it. */
   readonly embeddedPostgresPort: number | undefined;
+  /** Running as root: where the embedded PostgreSQL's binaries and clusters live, owned by its user. */
+  readonly embeddedPostgresHome: string;
   /** Largest request body accepted, in bytes (413 above it). */
   readonly maxBodyBytes: number;
   readonly logLevel: LogLevel;
@@ -18,6 +20,8 @@ export interface Config {
   readonly openai: { baseURL: string | undefined; apiKey: string; embeddingModel: string } | undefined;
   /** Memory bounds of each web process's search indexes. */
   readonly searchCache: { maxChunks: number; idleMs: number };
+  /** Origins browsers may call the API from (CORS): any, or a list. */
+  readonly corsOrigins: '*' | readonly string[];
   /** GitHub's web address (GitHub Enterprise: your server's); the token is sent to repositories under it only. */
   readonly githubUrl: string;
 }
@@ -60,6 +64,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   if (env.OPENAI_BASE_URL && !/^https?:\/\//.test(env.OPENAI_BASE_URL)) {
     problems.push(`OPENAI_BASE_URL must be an http(s) URL such as http://127.0.0.1:8080/v1, got "${env.OPENAI_BASE_URL}"`);
   }
+  const corsOrigins = parseOrigins(env.CORS_ORIGINS, problems);
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
@@ -71,6 +76,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     databaseUrl,
     dataDir: path.resolve(cwd, env.DATA_DIR || '.data'),
     embeddedPostgresPort: integer('EMBEDDED_POSTGRES_PORT', undefined, 1, 65535),
+    embeddedPostgresHome: path.resolve(cwd, env.EMBEDDED_POSTGRES_HOME || '/var/lib/folio'),
     maxBodyBytes: integer('MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024)!,
     logLevel,
     githubToken: env.GITHUB_TOKEN || undefined,
@@ -78,6 +84,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       maxChunks: integer('SEARCH_MAX_CHUNKS', 1_000_000, 1_000, 100_000_000)!,
       idleMs: integer('SEARCH_IDLE_MINUTES', 30, 1, 7 * 24 * 60)! * 60_000,
     },
+    corsOrigins,
     githubUrl: (env.GITHUB_URL || 'https://github.com').replace(/\/+$/, ''),
     openai: env.OPENAI_API_KEY
       ? { baseURL: env.OPENAI_BASE_URL || undefined, apiKey: env.OPENAI_API_KEY, embeddingModel: env.EMBEDDING_MODEL || 'text-embedding-3-small' }
@@ -85,4 +92,20 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/** CORS_ORIGINS: `*` (the default) or origins separated by commas, each `scheme://host[:port]`. */
+function parseOrigins(raw: string | undefined, problems: string[]): '*' | readonly string[] {
+  if (raw === undefined || raw.trim() === '' || raw.trim() === '*') return '*';
+  const origins = raw.split(',').map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of origins) {
+    let isOrigin = false;
+    try {
+      isOrigin = /^https?:$/.test(new URL(origin).protocol) && new URL(origin).origin === origin;
+    } catch {
+      // reported below
+    }
+    if (!isOrigin) problems.push(`CORS_ORIGINS must be * or origins such as https://docs.example.com separated by commas, got "${origin}"`);
+  }
+  return Object.freeze(origins);
 }

@@ -1,5 +1,4 @@
 import { GraphQLError } from 'graphql';
-import { jsonResponse } from './http.ts';
 
 /** The closed set of error codes a client can see, with their HTTP statuses. */
 export const ERROR_STATUS = {
@@ -40,6 +39,14 @@ export class AppError extends GraphQLError {
     this.code = code;
     this.status = status;
   }
+
+  get field(): string | undefined {
+    return this.extensions.field as string | undefined;
+  }
+
+  get headers(): Record<string, string> | undefined {
+    return (this.extensions.http as { headers?: Record<string, string> } | undefined)?.headers;
+  }
 }
 
 export const unauthenticated = (message: string) =>
@@ -51,53 +58,12 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 
-/** The JSON body of every REST error. */
-export interface ErrorBody {
-  error: string;
-  code: ErrorCode;
-  field?: string;
-}
+/** What a client is told about a failure it did not cause (the details go to the server's log). */
+export const internalError = () => new AppError('INTERNAL', 'Internal error; the details were logged on the server.');
 
-export function errorBody(error: AppError): ErrorBody {
-  const field = error.extensions.field as string | undefined;
-  return { error: error.message, code: error.code, ...(field ? { field } : {}) };
-}
-
-export function errorResponse(error: AppError): Response {
-  const headers = (error.extensions.http as { headers?: Record<string, string> } | undefined)?.headers;
-  return jsonResponse(errorBody(error), { status: error.status, headers });
-}
-
-/** The code of an HTTP error status, for answers made by a library rather than by an AppError. */
-export function codeOfStatus(status: number): ErrorCode {
-  const known = Object.entries(ERROR_STATUS).find(([code, value]) => value === status && code !== 'INVALID_JSON');
-  if (known) return known[0] as ErrorCode;
-  return status >= 500 ? 'INTERNAL' : 'INVALID_INPUT';
-}
-
-/**
- * An error answer made by a library (graphql-sse, yoga's HTTP checks) in Folio's shape: an empty,
- * plain-text or `{"errors": [{message}]}` body becomes `{"error", "code"}`, with `hint` after the
- * library's message. Successful answers and Folio's own errors pass unchanged.
- */
-export async function withErrorBody(response: Response, hint = ''): Promise<Response> {
-  if (response.status < 400) return response;
-  const text = await response.text();
-  const parsed = parseJsonObject(text);
-  if (typeof parsed?.error === 'string' && typeof parsed.code === 'string') return new Response(text, response);
-  const errors = Array.isArray(parsed?.errors) ? (parsed.errors as { message?: unknown }[]) : [];
-  const said = errors.map((error) => String(error.message ?? '')).join('; ') || (parsed ? '' : text.trim()) || response.statusText || `HTTP ${response.status}`;
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  const message = hint ? `${said.replace(/\.?$/, '.')} ${hint}` : said;
-  return jsonResponse({ error: message, code: codeOfStatus(response.status) }, { status: response.status, headers });
-}
-
-function parseJsonObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+/** The AppError an error is or wraps, if any. */
+export function appErrorOf(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof GraphQLError && error.originalError instanceof AppError) return error.originalError;
+  return undefined;
 }

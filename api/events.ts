@@ -88,6 +88,7 @@ export async function createEvents(pool: pg.Pool, connectionString: string, log:
       };
       if (!listeners.has(topic)) listeners.set(topic, new Set());
       listeners.get(topic)!.add(listener);
+      if (signal?.aborted) stop();
       signal?.addEventListener('abort', stop, { once: true });
 
       const iterator: AsyncIterableIterator<EventPayload> = {

@@ -2,6 +2,7 @@ import { CommandError, UsageError } from './cli/cli-error.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { operationalMessage } from './cli/operational-message.ts';
 
 // Commands are loaded when run, so `folio --help` and small commands do not load the whole server.
 type Role = 'serve' | 'web' | 'worker';
@@ -50,8 +51,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const log = createLogger(config.logLevel);
   const withDb = async <T>(run: (db: Db) => Promise<T>): Promise<T> => {
-    const { openDatabase } = await import('./db/database.ts');
-    const database = await openDatabase(config, quiet(log), { poolSize: 2 });
+    // The database server starts while the Prisma client loads.
+    const [server, { openDatabase }] = await Promise.all([
+      import('./db/database-server.ts').then(({ startDatabaseServer }) => startDatabaseServer(config, quiet(log))),
+      import('./db/database.ts'),
+    ]);
+    const database = await openDatabase(config, quiet(log), { poolSize: 2, server });
     try {
       return await run(database.prisma);
     } finally {
@@ -103,22 +108,6 @@ async function main(argv: string[]): Promise<number> {
     log.error(`folio ${command} failed`, error);
     return 1;
   }
-}
-
-/**
- * A failure of the surroundings rather than of Folio (a port in use, a database that does not answer, a
- * folder that cannot be written) as one line an operator can act on; undefined for anything else, which
- * is logged with its stack. (LOG_LEVEL=debug logs the stack of these too.)
- */
-function operationalMessage(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const code = (error as { code?: unknown; errorCode?: unknown }).code ?? (error as { errorCode?: unknown }).errorCode;
-  if (typeof code !== 'string') return undefined;
-  const message = error.message.trim().split('\n').filter(Boolean).at(-1) ?? error.message;
-  if (code === 'EADDRINUSE') return `${message}: another process uses this port; stop it or set PORT.`;
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' && /listen/.test(message)) return `${message}: set HOST to an address of this machine.`;
-  if (['ECONNREFUSED', '3D000', '28P01', '28000'].includes(code)) return `${message} (${code}): check that PostgreSQL runs and DATABASE_URL is right.`;
-  return `${message} (${code})`;
 }
 
 /** Short CLI commands report only warnings and errors from the database layer. */

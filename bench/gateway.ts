@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../api/app.ts';
 import { RequestAuth } from '../api/auth/request-auth.ts';
 import { triggerDeployment } from '../api/deploy/trigger.ts';
-import { AppError, errorBody } from '../api/errors.ts';
+import { AppError } from '../api/errors.ts';
+import { errorBody } from '../api/http/error-response.ts';
 import { createProject } from '../api/projects/create-project.ts';
 import { omitNulls } from '../api/rest/omit-nulls.ts';
-import { appDepsOf, type Runtime } from '../api/runtime.ts';
-import { listen } from '../api/server.ts';
+import type { Runtime } from '../api/runtime.ts';
+import { listen } from '../api/http/server.ts';
 import { fmt, measureLoad, type LoadResult } from './support.ts';
 
 const ROUTE = /^\/v1\/project\/update-status\/([^/]+)$/;
@@ -39,7 +40,7 @@ function bareHandler(runtime: Runtime): http.RequestListener {
         commit: { sha: d.commitSha, ref: d.commitRef, message: d.commitMessage, filesChanged: { added: d.filesAdded, modified: d.filesModified, removed: d.filesRemoved } },
         source: d.source.replaceAll('_', '-'),
       }));
-    })().catch((error) => (error instanceof AppError ? send(error.status, errorBody(error)) : send(500, { error: 'internal', code: 'INTERNAL' })));
+    })().catch((error) => (error instanceof AppError ? send(error.status, errorBody(error.code, error.message)) : send(500, { error: 'internal', code: 'INTERNAL' })));
   };
 }
 
@@ -50,7 +51,7 @@ export async function benchGateway(runtime: Runtime, options: { durationMs: numb
   const path = `/v1/project/update-status/${deployment.id}`;
   const headers = { authorization: `Bearer ${project.adminKey}` };
 
-  const gateway = await listen(createApp(appDepsOf(runtime, 1 << 20)), '127.0.0.1', 0);
+  const gateway = await listen(createApp(runtime), '127.0.0.1', 0);
   const bare = http.createServer(bareHandler(runtime));
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;

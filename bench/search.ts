@@ -5,10 +5,10 @@ import path from 'node:path';
 import { createApp } from '../api/app.ts';
 import { RequestAuth } from '../api/auth/request-auth.ts';
 import { createProject } from '../api/projects/create-project.ts';
-import { appDepsOf, type Runtime } from '../api/runtime.ts';
+import type { Runtime } from '../api/runtime.ts';
 import { searchDocs } from '../api/search/search-docs.ts';
 import { SiteIndex, type SearchMode } from '../api/search/site-index.ts';
-import { listen } from '../api/server.ts';
+import { listen } from '../api/http/server.ts';
 import { CORPUS, deployNow } from './corpus.ts';
 import { fmt, measureLoad, percentile } from './support.ts';
 
@@ -73,7 +73,7 @@ export async function benchSearch(runtime: Runtime, copies: number[]) {
     buildRows.push(`| ${chunks.toLocaleString('en-US')} | ${fmt(deploySeconds, 1)} | ${fmt(buildMs / 1000, 2)} | ${fmt(heapMb, 0)} | ${fmt((heapMb * 100_000) / chunks, 0)} |`);
 
     await runtime.searchIndexes.forProject({ id: project.projectId, liveDeploymentId: deploymentId }); // cached now
-    const server = await listen(createApp(appDepsOf(runtime, 1 << 20)), '127.0.0.1', 0);
+    const server = await listen(createApp(runtime), '127.0.0.1', 0);
     const bodiesFile = path.join(os.tmpdir(), `folio-bench-bodies-${process.pid}.json`);
     for (const mode of ['keyword', 'hybrid'] as SearchMode[]) {
       // In process: what the resolver does (key check, site lookup, search), without HTTP, yoga and SOFA.
@@ -92,7 +92,7 @@ export async function benchSearch(runtime: Runtime, copies: number[]) {
       inProcess.sort((a, b) => a - b);
       // Through the gateway (yoga, the /v1 gate, SOFA, JSON), still in process: app.fetch, no socket.
       const viaGateway: number[] = [];
-      const app = createApp(appDepsOf(runtime, 1 << 20));
+      const app = createApp(runtime);
       for (let round = 0; round < 8; round++) {
         for (const query of QUERIES) {
           const started = performance.now();

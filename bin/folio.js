@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx's loader (transforms are cached on disk between runs).
-import { register } from 'tsx/esm/api';
+// Runs the compiled CLI (dist/), rebuilding it first if the TypeScript sources changed since it was built.
+import { compiledEntry } from '../scripts/build.js';
 
-register();
-await import('../api/main.ts');
+await import(await compiledEntry({ isRunning: true }));

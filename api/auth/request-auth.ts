@@ -41,15 +41,27 @@ export class RequestAuth {
     if (holder.projectId !== projectId) throw forbidden('This API key belongs to another project.');
   }
 
+  /** Whether the key is still valid now (not revoked since the request began); for long-lived streams. */
+  async isStillValid(): Promise<boolean> {
+    const holder = await this.holder().catch(() => undefined);
+    const presented = this.presentedKey();
+    if (!holder || !presented) return false;
+    return (await verifyApiKey(this.db, presented))?.keyId === holder.keyId;
+  }
+
+  private presentedKey(): string | undefined {
+    return this.authorization ? /^Bearer\s+(\S+)\s*$/i.exec(this.authorization)?.[1] : undefined;
+  }
+
   private async resolve(): Promise<KeyHolder> {
     if (!this.authorization) {
       throw unauthenticated('Missing API key: send the header "Authorization: Bearer <key>".');
     }
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(this.authorization);
-    if (!match) {
+    const presented = this.presentedKey();
+    if (!presented) {
       throw unauthenticated('Malformed Authorization header: expected "Bearer <key>".');
     }
-    const holder = await verifyApiKey(this.db, match[1]!);
+    const holder = await verifyApiKey(this.db, presented);
     if (!holder) throw unauthenticated('Invalid API key: it is unknown or has been revoked.');
     return holder;
   }

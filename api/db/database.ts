@@ -2,7 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { startDatabaseServer, type DatabaseServer } from './database-server.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { migrate } from './migrate.ts';
 
@@ -11,7 +11,7 @@ export type Db = PrismaClient;
 /** One process's handle on PostgreSQL: the Prisma client, the raw pool it shares, and how to let go. */
 export interface Database {
   readonly url: string;
-  /** "embedded (DATA_DIR/postgres)" or the DATABASE_URL without its password. */
+  /** "embedded PostgreSQL (its cluster's folder)" or the DATABASE_URL without its password. */
   readonly description: string;
   readonly prisma: PrismaClient;
   readonly pool: pg.Pool;
@@ -19,16 +19,17 @@ export interface Database {
 }
 
 /**
- * Connects to DATABASE_URL, or starts (or attaches to) the embedded server, and applies pending
- * migrations before returning.
+ * Connects to the server (`server`, when the caller started it already, else DATABASE_URL or the
+ * embedded one) and applies pending migrations before returning. Closing releases the server.
  */
-export async function openDatabase(config: Config, log: Logger, options: { poolSize?: number } = {}): Promise<Database> {
-  const embedded = config.databaseUrl
-    ? undefined
-    : await startEmbeddedPostgres(config.dataDir, { port: config.embeddedPostgresPort, log });
-  const url = config.databaseUrl ?? embedded!.url;
+export async function openDatabase(
+  config: Config,
+  log: Logger,
+  options: { poolSize?: number; server?: DatabaseServer } = {},
+): Promise<Database> {
+  const server = options.server ?? (await startDatabaseServer(config, log));
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: server.url,
     max: options.poolSize ?? 10,
     application_name: 'folio',
     idleTimeoutMillis: 30_000,
@@ -39,29 +40,19 @@ export async function openDatabase(config: Config, log: Logger, options: { poolS
     if (applied.length > 0) log.info(`applied migrations: ${applied.join(', ')}`);
   } catch (error) {
     await pool.end();
-    await embedded?.release();
+    await server.release();
     throw error;
   }
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
-    url,
-    description: embedded ? `embedded PostgreSQL (${config.dataDir}/postgres)` : redactPassword(url),
+    url: server.url,
+    description: server.description,
     prisma,
     pool,
     async close() {
       await prisma.$disconnect();
       await pool.end();
-      await embedded?.release();
+      await server.release();
     },
   };
-}
-
-function redactPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'postgres (unparseable DATABASE_URL)';
-  }
 }

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { PACKAGE_ROOT } from '../package-root.ts';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations/', import.meta.url));
+export const MIGRATIONS_DIR = path.join(PACKAGE_ROOT, 'prisma', 'migrations');
 
 /** Arbitrary, fixed key of the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_KEY = 7_240_419_001;

@@ -10,9 +10,10 @@ import { readNavigation, type Navigation } from './navigation.ts';
 import { DeploymentProgress } from './progress.ts';
 import { deploymentSummary } from './summary.ts';
 import { LIVE_TOPIC } from './topics.ts';
-import { findNul } from '../input-guards.ts';
+import { findNul } from '../http/input-guards.ts';
 import { embedMissingChunks } from '../search/embed-chunks.ts';
 import type { Embedder } from '../search/embedders/embedder.ts';
+import type { Services } from '../services.ts';
 
 export interface DeployServices {
   db: Db;
@@ -23,6 +24,18 @@ export interface DeployServices {
   github: { url: string; token?: string };
   /** Computes the vectors of new chunks, so the new deployment is searchable the moment it is live. */
   embedder: Embedder;
+}
+
+/** What deployments need, out of the services of the process that runs them. */
+export function deployServicesOf(services: Services): DeployServices {
+  return {
+    db: services.db,
+    events: services.events,
+    log: services.log,
+    reposDir: path.join(services.config.dataDir, 'repos'),
+    github: { url: services.config.githubUrl, token: services.config.githubToken },
+    embedder: services.embedder,
+  };
 }
 
 /** A failure whose cause is the project (its repository, branch or files): retrying cannot help. */

@@ -4,10 +4,10 @@ import { deploymentTopic } from './topics.ts';
 
 /**
  * Yields a deployment's status record now and after every change announced by any process, and ends
- * after yielding it in `success` or `failure` (or when the deployment no longer exists).
+ * after yielding it in `success` or `failure` (or when the deployment no longer exists, or `signal` aborts).
  */
-export async function* watchDeployment(services: { db: Db; events: Events }, statusId: string) {
-  const changes = services.events.subscribe(deploymentTopic(statusId));
+export async function* watchDeployment(services: { db: Db; events: Events }, statusId: string, signal?: AbortSignal) {
+  const changes = services.events.subscribe(deploymentTopic(statusId), signal);
   const read = () => services.db.deployment.findUnique({ where: { id: statusId } });
   try {
     let current = await read();
@@ -15,7 +15,7 @@ export async function* watchDeployment(services: { db: Db; events: Events }, sta
       yield current;
       if (current.status === 'success' || current.status === 'failure') return;
       const next = await changes.next();
-      if (next.done) return;
+      if (next.done || signal?.aborted) return;
       current = await read();
     }
   } finally {

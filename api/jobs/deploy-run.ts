@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { failDeployment, runDeployment, type DeployServices } from '../deploy/run-deployment.ts';
+import { deployServicesOf, failDeployment, runDeployment } from '../deploy/run-deployment.ts';
+import type { Services } from '../services.ts';
 import type { JobDefinition } from './jobs.ts';
 
 export interface DeployRunPayload {
@@ -15,7 +16,7 @@ const RETRY_LIMIT = 3;
  * that dies mid-deployment stops sending heartbeats; after 10 s the job is failed and retried
  * elsewhere, and after its last retry it lands in `deploy.failed`, which ends the deployment.
  */
-export const deployRunJob: JobDefinition<DeployRunPayload, DeployServices> = {
+export const deployRunJob: JobDefinition<DeployRunPayload, Services> = {
   name: 'deploy.run',
   queue: {
     policy: 'key_strict_fifo',
@@ -30,7 +31,7 @@ export const deployRunJob: JobDefinition<DeployRunPayload, DeployServices> = {
   sendOptions: (payload) => ({ singletonKey: payload.projectId }),
   async handle(payload, services, job) {
     try {
-      await runDeployment(services, payload.deploymentId, job.retryCount + 1, job.signal);
+      await runDeployment(deployServicesOf(services), payload.deploymentId, job.retryCount + 1, job.signal);
     } catch (error) {
       if (job.signal?.aborted) {
         services.log.info(`deployment ${payload.deploymentId} stopped with this worker; another attempt will finish it`);
@@ -38,7 +39,7 @@ export const deployRunJob: JobDefinition<DeployRunPayload, DeployServices> = {
       }
       services.log.error(`deployment ${payload.deploymentId} attempt ${job.retryCount + 1} failed`, error);
       if (job.retryCount >= job.retryLimit) {
-        await failDeployment(services, payload.deploymentId, `Internal error after ${job.retryCount + 1} attempts: ${(error as Error).message}`);
+        await failDeployment(deployServicesOf(services), payload.deploymentId, `Internal error after ${job.retryCount + 1} attempts: ${(error as Error).message}`);
         return;
       }
       throw error;
@@ -47,7 +48,7 @@ export const deployRunJob: JobDefinition<DeployRunPayload, DeployServices> = {
 };
 
 /** The last resort for a deployment whose job failed for good without ending it (its worker died). */
-export const deployFailedJob: JobDefinition<DeployRunPayload, DeployServices> = {
+export const deployFailedJob: JobDefinition<DeployRunPayload, Services> = {
   name: 'deploy.failed',
   queue: { policy: 'standard', retryLimit: 5, retryDelay: 5 },
   payload: z.object({ deploymentId: z.string(), projectId: z.string() }),
@@ -56,7 +57,7 @@ export const deployFailedJob: JobDefinition<DeployRunPayload, DeployServices> = 
     const deployment = await services.db.deployment.findUnique({ where: { id: payload.deploymentId }, select: { status: true } });
     if (deployment && (deployment.status === 'queued' || deployment.status === 'in_progress')) {
       await failDeployment(
-        services,
+        deployServicesOf(services),
         payload.deploymentId,
         'The workers running this deployment stopped before it finished, several times; check the worker logs and trigger the update again.',
       );

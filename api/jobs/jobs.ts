@@ -19,22 +19,20 @@ export interface JobDefinition<Payload, Services = unknown> {
   name: string;
   queue: Omit<Queue, 'name'>;
   payload: z.ZodType<Payload>;
-  sendOptions: (payload: Payload) => SendOptions;
+  sendOptions(payload: Payload): SendOptions;
   handle(payload: Payload, services: Services, attempt: JobAttempt): Promise<void>;
 }
 
-/** What creating a job's queue needs to know. */
-export type QueueDefinition = Pick<JobDefinition<unknown>, 'name' | 'queue'>;
 
 /** A Prisma transaction client, as far as pg-boss needs one to enqueue inside it. */
 type Transaction = Parameters<typeof fromPrisma>[0];
 
-export interface Jobs {
+export interface Jobs<Services = unknown> {
   readonly boss: PgBoss;
   /** Enqueues a job; with `tx`, inside that transaction, so the job exists exactly when the rows do. */
   enqueue<Payload>(definition: JobDefinition<Payload, never>, payload: Payload, tx?: Transaction): Promise<string | null>;
-  /** Runs this process's share of a queue's jobs, one at a time, until stop(). */
-  work<Payload, Services>(definition: JobDefinition<Payload, Services>, services: Services, log: Logger): Promise<void>;
+  /** Runs this process's share of every queue's jobs, one job of each queue at a time, until stop(). */
+  workAll(services: Services): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,11 +40,11 @@ export interface Jobs {
  * Starts pg-boss in the shared database (schema `pgboss`). Only worker processes run its supervision
  * and scheduling; web processes just enqueue.
  */
-export async function startJobs(
+export async function startJobs<Services>(
   connectionString: string,
-  definitions: readonly QueueDefinition[],
+  definitions: readonly JobDefinition<unknown, Services>[],
   options: { isWorker: boolean; log: Logger },
-): Promise<Jobs> {
+): Promise<Jobs<Services>> {
   const boss = new PgBoss({
     connectionString,
     application_name: 'folio',
@@ -73,17 +71,19 @@ export async function startJobs(
       const sendOptions = { ...definition.sendOptions(payload), ...(tx ? { db: fromPrisma(tx) } : {}) };
       return boss.send(definition.name, data, sendOptions);
     },
-    async work(definition, services, log) {
-      await boss.work(definition.name, { batchSize: 1, includeMetadata: true }, async ([job]) => {
-        if (!job) return;
-        const parsed = definition.payload.safeParse(job.data);
-        if (!parsed.success) {
-          log.error(`${definition.name} job ${job.id} has an invalid payload; dropped`, parsed.error.issues);
-          return;
-        }
-        const signal = AbortSignal.any([stopping.signal, job.signal]);
-        await definition.handle(parsed.data, services, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, signal });
-      });
+    async workAll(services) {
+      for (const definition of definitions) {
+        await boss.work(definition.name, { batchSize: 1, includeMetadata: true }, async ([job]) => {
+          if (!job) return;
+          const parsed = definition.payload.safeParse(job.data);
+          if (!parsed.success) {
+            options.log.error(`${definition.name} job ${job.id} has an invalid payload; dropped`, parsed.error.issues);
+            return;
+          }
+          const signal = AbortSignal.any([stopping.signal, job.signal]);
+          await definition.handle(parsed.data, services, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, signal });
+        });
+      }
     },
     async stop() {
       // Running handlers are asked to stop now (a deployment is retried by another attempt) rather than

@@ -1,5 +1,5 @@
 import type { Plugin } from 'graphql-yoga';
-import { REST_BASE_PATH } from './routes.ts';
+import { isApiPath } from './routes.ts';
 
 /**
  * REST answers leave out fields that are null (an update's `endedAt` while it runs, an unset
@@ -10,7 +10,7 @@ export function useOmitNullsInRest(): Plugin {
   return {
     onExecute({ args }) {
       const request = (args.contextValue as { request?: Request }).request;
-      if (!request || !new URL(request.url).pathname.startsWith(`${REST_BASE_PATH}/`)) return;
+      if (!request || !isApiPath(new URL(request.url).pathname)) return;
       return {
         onExecuteDone({ result, setResult }) {
           if ('data' in result && result.data) setResult({ ...result, data: omitNulls(result.data) as typeof result.data });

@@ -12,7 +12,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { ERROR_STATUS } from '../errors.ts';
-import { REST_BASE_PATH, REST_ROUTES, routeField, type RestRoute } from './routes.ts';
+import { routeField, type ApiRoute, type JsonRoute, type StreamRoute } from './routes.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -44,10 +44,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 };
 
 /**
- * The OpenAPI 3.1 document of /v1, built from the same route table and GraphQL schema that SOFA
- * serves, so the document cannot drift from the API.
+ * The OpenAPI 3.1 document of the API, built from the same route table and GraphQL schema that serve
+ * it, so the document cannot drift from the API.
  */
-export function openApiDocument(schema: GraphQLSchema): JsonSchema {
+export function openApiDocument(schema: GraphQLSchema, routes: readonly ApiRoute[]): JsonSchema {
   const components: Record<string, JsonSchema> = {
     Error: {
       type: 'object',
@@ -61,10 +61,10 @@ export function openApiDocument(schema: GraphQLSchema): JsonSchema {
   };
   const toSchema = schemaBuilder(components);
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of REST_ROUTES) {
+  for (const route of routes) {
     const openApiPath = route.path.replace(/:([A-Za-z]+)/g, '{$1}');
     paths[openApiPath] ??= {};
-    paths[openApiPath][route.method.toLowerCase()] = operation(schema, route, toSchema);
+    paths[openApiPath][route.method.toLowerCase()] = route.kind === 'json' ? jsonOperation(schema, route, toSchema) : streamOperation(route);
   }
   return {
     openapi: '3.1.0',
@@ -75,7 +75,7 @@ export function openApiDocument(schema: GraphQLSchema): JsonSchema {
         'Assistant, search, deployments and agent jobs of a Folio documentation platform. Compatible with ' +
         "Mintlify's /v1 API. Every error answers `{\"error\": message, \"code\": CODE}`.",
     },
-    servers: [{ url: REST_BASE_PATH }],
+    servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
     paths,
     components: {
@@ -97,22 +97,43 @@ export function openApiDocument(schema: GraphQLSchema): JsonSchema {
   };
 }
 
-function operation(schema: GraphQLSchema, route: RestRoute, toSchema: SchemaBuilder): JsonSchema {
-  const field = routeField(schema, route);
-  const pathParams = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
-  const errors = new Set<number>(COMMON_ERRORS);
-  const result: JsonSchema = {
-    operationId: field.name,
+/** What every operation starts with: its id, summary, description, tag and path parameters. */
+function operationHead(route: ApiRoute, operationId: string, description: string): JsonSchema {
+  return {
+    operationId,
     summary: route.summary,
-    description: `${field.description ?? ''} Requires ${route.keyKind === 'admin' ? 'an admin' : 'an assistant'} key.`.trim(),
+    description: `${description} Requires ${route.keyKind === 'admin' ? 'an admin' : 'an assistant'} key.`.trim(),
     tags: [route.tag],
-    parameters: pathParams.map((name) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    })),
+    parameters: pathParamsOf(route).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
   };
+}
+
+const pathParamsOf = (route: ApiRoute) => [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+
+const errorResponses = (statuses: Set<number>) =>
+  Object.fromEntries([...statuses].sort().map((status) => [status, { $ref: `#/components/responses/Error${status}` }]));
+
+function streamOperation(route: StreamRoute): JsonSchema {
+  const { requestBody, contentType, description, headers = {} } = route.openApi;
+  return {
+    ...operationHead(route, route.field.split('.')[1]!, description),
+    requestBody: { required: true, content: { 'application/json': { schema: requestBody } } },
+    responses: {
+      [route.status]: {
+        description: 'A stream of events, written as they happen.',
+        headers: Object.fromEntries(Object.entries(headers).map(([name, about]) => [name, { description: about, schema: { type: 'string' } }])),
+        content: { [contentType]: { schema: { type: 'string' } } },
+      },
+      ...errorResponses(new Set([...COMMON_ERRORS, 400, 413, 415])),
+    },
+  };
+}
+
+function jsonOperation(schema: GraphQLSchema, route: JsonRoute, toSchema: SchemaBuilder): JsonSchema {
+  const field = routeField(schema, route);
+  const pathParams = pathParamsOf(route);
+  const errors = new Set<number>(COMMON_ERRORS);
+  const result = operationHead(route, field.name, field.description ?? '');
   if (route.hasBody) {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
@@ -132,9 +153,7 @@ function operation(schema: GraphQLSchema, route: RestRoute, toSchema: SchemaBuil
       description: route.status === 202 ? 'Accepted' : 'OK',
       content: { 'application/json': { schema: toSchema.output(field.type, `${field.name}`) } },
     },
-    ...Object.fromEntries(
-      [...errors].sort().map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
-    ),
+    ...errorResponses(errors),
   };
   return result;
 }

@@ -1,24 +1,26 @@
 import type { GraphQLSchema } from 'graphql';
 import type { RequestAuth } from '../auth/request-auth.ts';
 import { AppError } from '../errors.ts';
-import { readBodyText, replaceBodyText } from '../request-body.ts';
-import { matchRoute, REST_BASE_PATH } from './routes.ts';
+import { readBodyText, replaceBodyText } from '../http/request-body.ts';
+import { matchRoute, type ApiRoute, type RouteMatch } from './routes.ts';
 import { validateRouteInput } from './validate-input.ts';
 
 export interface RestGateOptions {
-  schema: () => GraphQLSchema;
+  routes: readonly ApiRoute[];
+  schema: GraphQLSchema;
   authOf: (request: Request) => RequestAuth;
   maxBodyBytes: number;
 }
 
 /**
- * Everything a `/v1` request must pass before SOFA runs it: a known route (404) and method (405), a
- * valid key (401) of the right kind (403), no query parameters (400), a body within the limit (413), JSON where JSON is required
- * (415, 400), and arguments that fit the GraphQL field (400 naming the field). Throws the AppError to
- * answer with; returns normally when SOFA may proceed.
+ * Everything an API request must pass before its route runs: a known route (404) and method (405), a
+ * valid key (401) of the right kind (403), no query parameters (400), a body within the limit (413),
+ * JSON where JSON is required (415, 400), and, for JSON routes, arguments that fit the GraphQL field
+ * (400 naming the field; a streaming route's subscription validates its own input). Throws the AppError
+ * to answer with; returns the route and the parsed body when the route may run.
  */
-export async function passRestGate(request: Request, pathname: string, options: RestGateOptions): Promise<void> {
-  const { match, allowed } = matchRoute(request.method, pathname.slice(REST_BASE_PATH.length));
+export async function passRestGate(request: Request, pathname: string, options: RestGateOptions): Promise<{ match: RouteMatch; body: unknown }> {
+  const { match, allowed } = matchRoute(options.routes, request.method, pathname);
   if (!match) {
     if (allowed.length > 0) {
       throw new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allowed.join(' or ')}.`, {
@@ -41,19 +43,18 @@ export async function passRestGate(request: Request, pathname: string, options: 
   const text = await readBodyText(request, options.maxBodyBytes);
   if (!route.hasBody) {
     replaceBodyText(request, ''); // a route without a body ignores whatever was sent
-  } else {
-    if (text.trim() !== '') {
-      if (!isJsonContentType(request.headers.get('content-type'))) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with "Content-Type: application/json".');
-      }
-      try {
-        body = JSON.parse(text);
-      } catch (error) {
-        throw new AppError('INVALID_JSON', `The request body is not valid JSON: ${(error as Error).message}.`);
-      }
+  } else if (text.trim() !== '') {
+    if (!isJsonContentType(request.headers.get('content-type'))) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with "Content-Type: application/json".');
+    }
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      throw new AppError('INVALID_JSON', `The request body is not valid JSON: ${(error as Error).message}.`);
     }
   }
-  validateRouteInput(options.schema(), route, params, body);
+  if (route.kind === 'json') validateRouteInput(options.schema, route, params, body);
+  return { match: { route, params }, body };
 }
 
 function decodeParams(raw: Record<string, string>): Record<string, string> {

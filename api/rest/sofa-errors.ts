@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
-import { AppError, ERROR_STATUS, errorResponse, type ErrorCode } from '../errors.ts';
+import { AppError, ERROR_STATUS, internalError, type ErrorCode } from '../errors.ts';
+import { errorResponse } from '../http/error-response.ts';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -26,5 +27,5 @@ function toAppError(error: unknown, log: Logger): AppError {
     if (status === 400) return new AppError('INVALID_INPUT', error.message);
   }
   log.error('REST request failed', error);
-  return new AppError('INTERNAL', 'Internal error; the details were logged on the server.');
+  return internalError();
 }

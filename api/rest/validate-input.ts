@@ -1,7 +1,7 @@
 import { coerceInputValue, getNamedType, isEnumType, isNonNullType, type GraphQLSchema } from 'graphql';
 import { AppError, invalidInput } from '../errors.ts';
-import { findNul } from '../input-guards.ts';
-import { routeField, type RestRoute } from './routes.ts';
+import { findNul } from '../http/input-guards.ts';
+import { routeField, type JsonRoute } from './routes.ts';
 
 /**
  * Checks a REST request's path parameters and JSON body against the arguments of the GraphQL field the
@@ -10,7 +10,7 @@ import { routeField, type RestRoute } from './routes.ts';
  */
 export function validateRouteInput(
   schema: GraphQLSchema,
-  route: RestRoute,
+  route: JsonRoute,
   params: Record<string, string>,
   body: unknown,
 ): void {

@@ -1,14 +1,9 @@
 import type { RequestAuth } from '../auth/request-auth.ts';
-import type { Db } from '../db/database.ts';
-import type { Events } from '../events.ts';
-import type { Jobs } from '../jobs/jobs.ts';
-import type { SearchIndexes } from '../search/search-indexes.ts';
+import type { Services } from '../services.ts';
 
 /** What every resolver receives: the services of this process and the caller of this request. */
-export interface GraphQLContext {
-  db: Db;
-  events: Events;
-  jobs: Jobs;
+export interface GraphQLContext extends Services {
   auth: RequestAuth;
-  searchIndexes: SearchIndexes;
+  /** Aborted when the caller goes away (or a subscription's key is revoked): long-running resolvers stop on it. */
+  signal: AbortSignal;
 }

@@ -127,7 +127,7 @@ builder.subscriptionField('deploymentUpdated', (t) =>
     subscribe: async (_root, { statusId }, context) => {
       // Authorise before the stream exists, so a refused subscription is an HTTP error, not an event.
       await authorizeDeployment(context, statusId);
-      return mapIds(watchDeployment(context, statusId));
+      return mapIds(watchDeployment(context, statusId, context.signal));
     },
     resolve: (query, id: string, _args, context) =>
       context.db.deployment.findUniqueOrThrow({ ...query, where: { id } }),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDataDir } from '../support/databases.ts';
+import { pgdataOf, removeDataDir } from '../support/embedded-cluster.ts';
 import { runFolio, startFolio, type RunningFolio } from '../support/folio-process.ts';
 
 /**
@@ -20,12 +21,12 @@ afterAll(async () => {
   for (const process of running) await process.stop('SIGKILL');
   const pid = postmasterPid();
   if (pid) await runFolio(['project', 'list'], env); // attaches and, as the last one out, stops the server
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
 });
 
 function postmasterPid(): number | undefined {
   try {
-    const pid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const pid = Number(fs.readFileSync(path.join(pgdataOf(dataDir), 'postmaster.pid'), 'utf8').split('\n')[0]);
     process.kill(pid, 0);
     return pid;
   } catch {
@@ -51,7 +52,7 @@ describe('embedded PostgreSQL under DATA_DIR', () => {
     expect(created.code, created.stderr).toBe(0);
     project = JSON.parse(created.stdout);
     expect(postmasterPid()).toBeUndefined();
-    expect(fs.existsSync(path.join(dataDir, 'postgres', 'data', 'PG_VERSION'))).toBe(true);
+    expect(fs.existsSync(path.join(pgdataOf(dataDir), 'PG_VERSION'))).toBe(true);
   });
 
   it('folio serve prints its address and database, and the CLI works beside it', async () => {
@@ -119,15 +120,15 @@ describe('embedded PostgreSQL under DATA_DIR', () => {
       const listed = await runFolio(['project', 'list', '--json'], together);
       expect(listed.code, listed.stderr).toBe(0);
       expect(await Promise.all(processes.map((folio) => folio.stop()))).toEqual([0, 0, 0]);
-      expect(fs.existsSync(path.join(fresh, 'postgres', 'data', 'postmaster.pid'))).toBe(false); // the server stopped
+      expect(fs.existsSync(path.join(pgdataOf(fresh), 'postmaster.pid'))).toBe(false); // the server stopped
     } finally {
-      fs.rmSync(fresh, { recursive: true, force: true });
+      removeDataDir(fresh);
     }
   });
 
   it('a Ctrl-C while folio serve starts lets it finish starting, then stops it and the server it started', async () => {
     const fresh = makeTempDataDir('folio-interrupted-');
-    const pidFile = path.join(fresh, 'postgres', 'data', 'postmaster.pid');
+    const pidFile = path.join(pgdataOf(fresh), 'postmaster.pid');
     try {
       let poll: NodeJS.Timeout | undefined;
       const result = await runFolio(['serve'], { DATA_DIR: fresh, DATABASE_URL: undefined, PORT: '0' }, (child) => {
@@ -141,7 +142,7 @@ describe('embedded PostgreSQL under DATA_DIR', () => {
       expect(result.code, result.stderr).toBe(0);
       expect(fs.existsSync(pidFile)).toBe(false);
     } finally {
-      fs.rmSync(fresh, { recursive: true, force: true });
+      removeDataDir(fresh);
     }
   });
 

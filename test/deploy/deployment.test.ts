@@ -217,14 +217,14 @@ describe('the last resort for a deployment whose every attempt died', () => {
     const repo = makeRepo({ 'docs.json': JSON.stringify({ navigation: { pages: ['index'] } }), 'index.mdx': '# Home' });
     const project = await newProject(repo.dir);
     const stuck = await t.db.deployment.create({ data: { projectId: project.projectId, source: 'api', status: 'in_progress' } });
-    await deployFailedJob.handle({ deploymentId: stuck.id, projectId: project.projectId }, t.runtime.deployServices, { id: 'j', retryCount: 0, retryLimit: 5 });
+    await deployFailedJob.handle({ deploymentId: stuck.id, projectId: project.projectId }, t.runtime, { id: 'j', retryCount: 0, retryLimit: 5 });
     const ended = await t.db.deployment.findUniqueOrThrow({ where: { id: stuck.id } });
     expect(ended.status).toBe('failure');
     expect(ended.summary).toMatch(/^The workers running this deployment stopped before it finished, several times/);
     expect(ended.endedAt).not.toBeNull();
 
     const finished = await deployAndWait(t, project.projectId);
-    await deployFailedJob.handle({ deploymentId: finished.id, projectId: project.projectId }, t.runtime.deployServices, { id: 'k', retryCount: 0, retryLimit: 5 });
+    await deployFailedJob.handle({ deploymentId: finished.id, projectId: project.projectId }, t.runtime, { id: 'k', retryCount: 0, retryLimit: 5 });
     expect((await t.db.deployment.findUniqueOrThrow({ where: { id: finished.id } })).status).toBe('success'); // left alone
   });
 });

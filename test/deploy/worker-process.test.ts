@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createClient } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject } from '../../api/projects/create-project.ts';
-import { listen, type RunningServer } from '../../api/server.ts';
+import { listen, type RunningServer } from '../../api/http/server.ts';
 import { waitForEnd } from '../support/deployments.ts';
 import { runFolio, startFolio, type RunningFolio } from '../support/folio-process.ts';
 import { CORPUS, makeRepo } from '../support/git-repo.ts';

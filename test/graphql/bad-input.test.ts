@@ -1,8 +1,8 @@
 import { getIntrospectionQuery } from 'graphql';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, type RunningServer } from '../../api/server.ts';
+import { listen, type RunningServer } from '../../api/http/server.ts';
 import { seedProject, type SeededProject } from '../support/fixtures.ts';
+import { exchange as rawExchange } from '../support/raw-http.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -170,23 +170,7 @@ describe('over a real connection', () => {
   });
   afterAll(() => server.close());
 
-  /** Writes raw bytes and reads until the server closes the connection (or 5 s pass). */
-  const exchange = (send: (socket: net.Socket) => void) =>
-    new Promise<{ text: string; closedByServer: boolean }>((resolve) => {
-      const { port } = new URL(server.url);
-      const socket = net.connect(Number(port), '127.0.0.1', () => send(socket));
-      let text = '';
-      socket.on('data', (data) => (text += data.toString()));
-      socket.on('error', () => undefined);
-      const timer = setTimeout(() => {
-        socket.destroy();
-        resolve({ text, closedByServer: false });
-      }, 5_000);
-      socket.on('close', () => {
-        clearTimeout(timer);
-        resolve({ text, closedByServer: true });
-      });
-    });
+  const exchange = (send: Parameters<typeof rawExchange>[1]) => rawExchange(server.url, send);
 
   it.each(['/v1/search/x', '/graphql', '/graphql/stream'])('closes the connection after a 413 for a chunked body to %s', async (path) => {
     const { text, closedByServer } = await exchange((socket) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentTopic } from '../../api/deploy/topics.ts';
 import { createEvents, type Events } from '../../api/events.ts';
 import { createLogger } from '../../api/logger.ts';
-import { listen, type RunningServer } from '../../api/server.ts';
+import { listen, type RunningServer } from '../../api/http/server.ts';
 import { seedProject, type SeededProject } from '../support/fixtures.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 

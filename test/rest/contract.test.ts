@@ -95,15 +95,16 @@ describe('/v1/openapi.json', () => {
     expect(res.status).toBe(200);
     const doc = res.body;
     expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: '/' }]);
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/agent/{projectId}/job/{id}',
-      '/agent/{projectId}/jobs',
-      '/project/update-status/{statusId}',
-      '/project/update/{projectId}',
-      '/search/{domain}',
+      '/v1/agent/{projectId}/job/{id}',
+      '/v1/agent/{projectId}/jobs',
+      '/v1/project/update-status/{statusId}',
+      '/v1/project/update/{projectId}',
+      '/v1/search/{domain}',
     ]);
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    const search = doc.paths['/search/{domain}'].post;
+    const search = doc.paths['/v1/search/{domain}'].post;
     expect(search.requestBody.content['application/json'].schema).toMatchObject({
       required: ['query'],
       additionalProperties: false,
@@ -111,7 +112,7 @@ describe('/v1/openapi.json', () => {
     });
     expect(search.parameters).toEqual([{ name: 'domain', in: 'path', required: true, schema: { type: 'string' } }]);
     expect(Object.keys(search.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '413', '415']));
-    expect(doc.paths['/project/update/{projectId}'].post.responses['202']).toBeDefined();
+    expect(doc.paths['/v1/project/update/{projectId}'].post.responses['202']).toBeDefined();
     expect(doc.components.schemas.Deployment.properties.source.enum).toContain('github-app-installation');
     expect(doc.components.schemas.Deployment.properties._id).toEqual({ type: 'string', description: 'The status id of the update.' });
     expect(doc.components.schemas.AgentSession.properties.haultReason.enum).toEqual(['completed', 'github_missconfigured', 'error']);
@@ -122,7 +123,7 @@ describe('/v1/openapi.json', () => {
     const local = new Ajv({ strict: false, formats });
     local.addSchema({ $id: 'folio', components: doc.components }, 'folio');
     for (const route of routeCalls(a)) {
-      const path = route.path.replace(/^\/v1/, '');
+      const path = route.path;
       const templated = Object.keys(doc.paths).find((p) => new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path))!;
       const operation = doc.paths[templated][route.method.toLowerCase()];
       const [status, response] = Object.entries(operation.responses).find(([s]) => s.startsWith('2'))! as [string, any];

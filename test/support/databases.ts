@@ -19,9 +19,7 @@ export async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
-/** A temporary folder the embedded server's `postgres` user can enter (mkdtemp makes 0700 folders). */
+/** A new temporary folder, private to this user (mode 700) as `mktemp -d` makes them. */
 export function makeTempDataDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  fs.chmodSync(dir, 0o755);
-  return dir;
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }

@@ -8,7 +8,7 @@ import { loadConfig } from '../../api/config.ts';
 import type { Db } from '../../api/db/database.ts';
 import { createLogger } from '../../api/logger.ts';
 import { createProject, type CreatedProject } from '../../api/projects/create-project.ts';
-import { appDepsOf, openRuntime, type Runtime } from '../../api/runtime.ts';
+import { openRuntime, type Runtime } from '../../api/runtime.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 export interface TestApp {
@@ -45,7 +45,7 @@ export async function startTestApp(options: { databaseUrl?: string; isWorker?: b
   const config = loadConfig({ DATABASE_URL: options.databaseUrl ?? inject('databaseUrl'), DATA_DIR: dataDir, LOG_LEVEL: 'error' });
   const log = createLogger('error');
   const runtime = await openRuntime(config, log, { isWorker: options.isWorker ?? false });
-  const app = createApp(appDepsOf(runtime, config.maxBodyBytes));
+  const app = createApp(runtime);
   return {
     app,
     runtime,

@@ -1,6 +1,6 @@
 import { GraphQLError, Kind, type FragmentDefinitionNode, type SelectionSetNode, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { invalidInput, type AppError } from './errors.ts';
+import { invalidInput, type AppError } from '../errors.ts';
 import { findNul } from './input-guards.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * The body as UTF-8 text, never read past the limit (413), whether or not the client declared its

@@ -1,0 +1,97 @@
+import type { GraphQLSchema } from 'graphql';
+import type { Plugin, YogaServerInstance } from 'graphql-yoga';
+import type { RequestAuth } from '../auth/request-auth.ts';
+import { AppError, appErrorOf, internalError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { passRestGate } from '../rest/rest-gate.ts';
+import { isApiPath, type RouteTable } from '../rest/routes.ts';
+import type { GraphQLContext } from '../schema/context.ts';
+import { errorResponse, withErrorBody } from './error-response.ts';
+import { executeOperation, type OperationParams } from './execute-operation.ts';
+import { assertReadableGetParams } from './graphql-input.ts';
+import { jsonResponse } from './json-response.ts';
+import { GRAPHQL_ENDPOINT, HEALTH_PATH, OPENAPI_PATH, SSE_ENDPOINT } from './paths.ts';
+import { assertDeclaredLengthWithin } from './request-body.ts';
+import { matchFileRoute, serveFile } from './static-files.ts';
+import { serveStreamRoute } from './stream-route.ts';
+
+
+export interface EdgeOptions {
+  routes: RouteTable;
+  schema: GraphQLSchema;
+  openApiJson: string;
+  authOf: (request: Request) => RequestAuth;
+  maxBodyBytes: number;
+  log: Logger;
+}
+
+/**
+ * Runs first on every request and decides who answers it: /health and the OpenAPI document here; the
+ * API routes after their gate (JSON routes by SOFA, streaming routes here); files; GraphQL and
+ * graphql-sse after the body limit; 404 for everything else. Everything it refuses is answered
+ * `{"error", "code"}`, and so are the empty-bodied refusals of the libraries behind it.
+ */
+export function useHttpEdge(options: EdgeOptions): Plugin {
+  let yoga: YogaServerInstance<Record<string, unknown>, GraphQLContext> | undefined;
+  const refusal = (error: unknown): Response => {
+    const app = appErrorOf(error);
+    if (app) return errorResponse(app);
+    options.log.error('request failed at the edge', error);
+    return errorResponse(internalError());
+  };
+
+  return {
+    onYogaInit({ yoga: instance }) {
+      yoga = instance as never;
+    },
+    onRequest({ request, url, serverContext, endResponse }) {
+      const path = url.pathname;
+      try {
+        if (path === HEALTH_PATH) {
+          if (request.method !== 'GET' && request.method !== 'HEAD') throw methodNotAllowed(request.method, 'GET, HEAD');
+          return endResponse(jsonResponse({ status: 'ok' }));
+        }
+        if (path === OPENAPI_PATH) {
+          if (request.method !== 'GET') throw methodNotAllowed(request.method, 'GET');
+          return endResponse(new Response(options.openApiJson, { headers: { 'content-type': 'application/json' } }));
+        }
+        if (path === GRAPHQL_ENDPOINT || path === SSE_ENDPOINT) {
+          assertDeclaredLengthWithin(request, options.maxBodyBytes);
+          if (path === GRAPHQL_ENDPOINT) assertReadableGetParams(request, url);
+          return;
+        }
+        if (isApiPath(path)) {
+          const gate = { routes: options.routes.api, schema: options.schema, authOf: options.authOf, maxBodyBytes: options.maxBodyBytes };
+          return passRestGate(request, path, gate)
+            .then(async ({ match, body }) => {
+              if (match.route.kind === 'json') return; // SOFA answers it
+              const execute = (params: OperationParams) => executeOperation(yoga!, request, serverContext as object, params, options.authOf);
+              endResponse(await serveStreamRoute({ route: match.route, params: match.params }, body, request, execute, options.log));
+            })
+            .catch((error: unknown) => endResponse(refusal(error)));
+        }
+        const files = matchFileRoute(options.routes.files, path);
+        if (files) return serveFile(files, request, path).catch(refusal).then(endResponse);
+        throw new AppError('NOT_FOUND', `No endpoint ${request.method} ${path}.`);
+      } catch (error) {
+        endResponse(refusal(error));
+      }
+    },
+    // yoga's own HTTP refusals (415, 406, ...) can have empty bodies; a 413 leaves the rest of the
+    // body unread, so its connection must close.
+    async onResponse({ response, setResponse }) {
+      if (response.status < 400) return;
+      const isEmpty = (await response.clone().text()).trim() === '';
+      let answer = isEmpty ? await withErrorBody(response) : response;
+      if (answer.status === 413 && answer.headers.get('connection') !== 'close') {
+        const headers = new Headers(answer.headers);
+        headers.set('connection', 'close');
+        answer = new Response(answer.body, { status: answer.status, headers });
+      }
+      if (answer !== response) setResponse(answer);
+    },
+  };
+}
+
+const methodNotAllowed = (method: string, allow: string) =>
+  new AppError('METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allow.replace(', ', ' or ')}.`, { headers: { Allow: allow } });

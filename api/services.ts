@@ -1,0 +1,21 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Events } from './events.ts';
+import type { Jobs } from './jobs/jobs.ts';
+import type { Logger } from './logger.ts';
+import type { Embedder } from './search/embedders/embedder.ts';
+import type { SearchIndexes } from './search/search-indexes.ts';
+
+/**
+ * What one folio process's commands, resolvers and jobs work with. Each job takes what it needs from
+ * here, so a new kind of job needs no new wiring.
+ */
+export interface Services {
+  config: Config;
+  db: Db;
+  events: Events;
+  jobs: Jobs;
+  log: Logger;
+  embedder: Embedder;
+  searchIndexes: SearchIndexes;
+}
