@@ -29,9 +29,10 @@ export interface Config {
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 
+/** Every invalid setting at once, one line each, so a user fixes them all in one go. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(problems.map((problem) => `folio: invalid setting: ${problem} (README: Configuration)`).join('\n'));
   }
 }
 

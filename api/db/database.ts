@@ -5,6 +5,7 @@ import type { Logger } from '../logger.ts';
 import { startDatabaseServer, type DatabaseServer } from './database-server.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { migrate } from './migrate.ts';
+import { operationalError } from '../operational-error.ts';
 
 export type Db = PrismaClient;
 
@@ -41,7 +42,7 @@ export async function openDatabase(
   } catch (error) {
     await pool.end();
     await server.release();
-    throw error;
+    throw connectionFailure(error, server.description);
   }
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
@@ -55,4 +56,18 @@ export async function openDatabase(
       await server.release();
     },
   };
+}
+
+/** Connection codes of node-postgres and PostgreSQL that mean "the database cannot be used as configured". */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', '3D000', '28P01', '28000', '57P03']);
+
+/** A database that cannot be reached or entered, as one line naming it; anything else as it is. */
+function connectionFailure(error: unknown, description: string): unknown {
+  const code = (error as { code?: unknown }).code;
+  const reason = (error as Error).message?.trim().split('\n').at(-1);
+  if (code === '42501') {
+    return operationalError(`cannot create Folio's tables in PostgreSQL at ${description}: ${reason} (${code}); give the DATABASE_URL user the right to, or use another user`, error);
+  }
+  if (typeof code !== 'string' || !UNREACHABLE.has(code)) return error;
+  return operationalError(`cannot use PostgreSQL at ${description}: ${reason} (${code}); check that it runs and that DATABASE_URL is right`, error);
 }

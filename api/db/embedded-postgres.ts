@@ -91,7 +91,8 @@ async function initialiseAndStart(placement: Placement, stored: StoredSettings |
       if (started.code === 0) {
         options.log.info(`embedded PostgreSQL started on 127.0.0.1:${settings.port}`);
       } else if (options.port !== undefined || attempt >= 3) {
-        throw operationalError(`the embedded PostgreSQL did not start: ${await lastLogLine(placement, started.output)} (log: ${placement.logFile})`);
+        const hint = options.port !== undefined ? `; is port ${options.port} free? Set EMBEDDED_POSTGRES_PORT to a free port, or unset it` : '';
+        throw operationalError(`the embedded PostgreSQL did not start: ${await lastLogLine(placement, started.output)}${hint} (log: ${placement.logFile})`);
       }
     }
     if (await ensureDatabase(settings, DATABASE)) return settings;

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../errors.ts';
+import { operationalError } from '../operational-error.ts';
 import { errorBody } from './error-response.ts';
 
 export interface RunningServer {
@@ -22,7 +23,7 @@ export async function listen(app: Handler, host: string, port: number): Promise<
   server.keepAliveTimeout = 65_000;
   server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenFailure(error, host, port)));
     server.listen(port, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
@@ -36,6 +37,23 @@ export async function listen(app: Handler, host: string, port: number): Promise<
         setTimeout(() => server.closeAllConnections(), 2_000).unref();
       }),
   };
+}
+
+/** Why the server could not listen, as one line saying which setting to change. */
+function listenFailure(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  const where = `${host}:${port}`;
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return operationalError(`cannot listen on ${where}: another process uses this port; stop it or set PORT`, error);
+    case 'EACCES':
+      return operationalError(`cannot listen on ${where}: this port needs privileges; set PORT to 1024 or above`, error);
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return operationalError(`cannot listen on ${where}: ${host} is not an address of this machine; set HOST (such as 127.0.0.1 or 0.0.0.0)`, error);
+    default:
+      return error;
+  }
 }
 
 /**

@@ -1,6 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../api/config.ts';
 import { makeTempDataDir } from '../support/databases.ts';
 import { pgdataOf, removeDataDir } from '../support/embedded-cluster.ts';
 import { runFolio, startFolio, type RunningFolio } from '../support/folio-process.ts';
@@ -54,6 +57,21 @@ describe('embedded PostgreSQL under DATA_DIR', () => {
     expect(postmasterPid()).toBeUndefined();
     expect(fs.existsSync(path.join(pgdataOf(dataDir), 'PG_VERSION'))).toBe(true);
   });
+
+  it.runIf(os.userInfo().uid === 0)(
+    'as root with a private DATA_DIR (mode 700): the cluster lives under EMBEDDED_POSTGRES_HOME, owned by postgres, and no permission changes',
+    () => {
+      expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+      const cluster = path.dirname(pgdataOf(dataDir));
+      expect(cluster.startsWith(`${loadConfig({}).embeddedPostgresHome}/clusters/`)).toBe(true);
+      expect(fs.statSync(cluster).uid).toBe(Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })));
+      expect(fs.readFileSync(path.join(cluster, 'folio-data-dir'), 'utf8').trim()).toBe(dataDir);
+      expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'postgres.json'), 'utf8')).cluster).toBe(cluster);
+      for (const entry of fs.readdirSync(dataDir, { recursive: true }) as string[]) {
+        expect(fs.statSync(path.join(dataDir, entry)).uid, entry).toBe(0); // DATA_DIR stays root's own
+      }
+    },
+  );
 
   it('folio serve prints its address and database, and the CLI works beside it', async () => {
     const serve = await start('serve');
