@@ -16,6 +16,8 @@ export interface Runtime extends Services {
   jobs: Jobs<Services>;
   /** What deployments run with (tests run them directly). */
   deployServices: DeployServices;
+  /** Makes the first request fast: Prisma prepares its query compiler on first use (about 0.2 s). */
+  warmUp(): void;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,9 @@ export async function openRuntime(
       database,
       jobs: jobs!,
       deployServices: deployServicesOf(services),
+      warmUp() {
+        database.prisma.project.findFirst({ select: { id: true } }).catch(() => undefined);
+      },
       async close() {
         searchIndexes.close();
         await jobs!.stop();

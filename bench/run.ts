@@ -10,10 +10,10 @@ import { benchDeploy } from './deploy.ts';
 import { benchGateway } from './gateway.ts';
 import { benchSearch } from './search.ts';
 import { benchStartup } from './startup.ts';
+import { removeDataDir } from '../test/support/embedded-cluster.ts';
 
 const only = process.argv[2];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-'));
-fs.chmodSync(dataDir, 0o755);
 const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
 const log = createLogger('warn');
 console.log(`# Folio benchmarks (${os.cpus().length} cores, Node ${process.version}, ${config.databaseUrl ? 'DATABASE_URL' : 'embedded PostgreSQL'})\n`);
@@ -39,4 +39,4 @@ if (!only || only === 'startup') {
   const startup = await benchStartup();
   console.log(`## Start-up\n\n${startup.table}\n`);
 }
-fs.rmSync(dataDir, { recursive: true, force: true });
+removeDataDir(dataDir);

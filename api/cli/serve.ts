@@ -43,6 +43,7 @@ export async function runProcess(role: Role, config: Config, log: Logger, out: (
         })
       : undefined;
 
+  runtime.warmUp();
   out(`Folio ${role} ready${listening ? ` at ${listening.url}` : ''} (database: ${runtime.database.description})`);
   await stopped;
   await listening?.close();

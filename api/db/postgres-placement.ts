@@ -154,27 +154,36 @@ async function makeReachableFolder(home: string): Promise<void> {
 
 /** The `postgres` system user's ids, creating the user when missing (root only). */
 function postgresSystemUser(): RunAs {
-  const lookup = (): RunAs | undefined => {
-    try {
-      const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
-      const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
-      return { uid, gid };
-    } catch {
-      return undefined;
-    }
-  };
-  const found = lookup();
+  const found = lookUpUser('postgres');
   if (found) return found;
   try {
     execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
   } catch {
     // reported below
   }
-  const created = lookup();
+  const created = lookUpUser('postgres');
   if (!created) {
     throw operationalError('running as root, Folio needs a "postgres" system user for the embedded PostgreSQL and could not create one; create it (useradd --system postgres) or set DATABASE_URL');
   }
   return created;
+}
+
+/** A user's ids from /etc/passwd, else from `id` (users from a directory service). */
+function lookUpUser(name: string): RunAs | undefined {
+  const line = fsSync
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith(`${name}:`));
+  if (line) {
+    const [, , uid, gid] = line.split(':');
+    return { uid: Number(uid), gid: Number(gid) };
+  }
+  try {
+    const id = (flag: string) => Number(execFileSync('id', [flag, name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    return undefined;
+  }
 }
 
 export async function exists(file: string): Promise<boolean> {

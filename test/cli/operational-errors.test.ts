@@ -61,10 +61,12 @@ describe('one line that says what to do', () => {
     ['the database does not exist', () => otherDatabase('folio_no_such_database'), /database "folio_no_such_database" does not exist \(3D000\)/],
     ['the host does not resolve', () => 'postgres://folio@no-such-host.invalid:5432/folio', /ENOTFOUND|EAI_AGAIN/],
   ])('DATABASE_URL cannot be used: %s', async (_name, url, detail) => {
-    const result = await runFolio(['project', 'list'], { DATABASE_URL: url() });
+    const databaseUrl = url();
+    const result = await runFolio(['project', 'list'], { DATABASE_URL: databaseUrl });
     expectOneLine(result, 1, /^folio: cannot use PostgreSQL at .*check that it runs and that DATABASE_URL is right\n$/);
     expect(result.stderr).toMatch(detail);
-    expect(result.stderr).not.toMatch(/:[^@/]*@/); // the password is never printed
+    const password = decodeURIComponent(new URL(databaseUrl).password);
+    if (password) expect(result.stderr).not.toContain(password);
   });
 
   it('DATA_DIR is a file', async () => {
