@@ -16,8 +16,10 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** Token sent to GitHub when fetching its https repositories (private repositories). */
   readonly githubToken: string | undefined;
-  /** An OpenAI-compatible model endpoint (OPENAI_API_KEY set); undefined means the offline models. */
-  readonly openai: { baseURL: string | undefined; apiKey: string; embeddingModel: string } | undefined;
+  /** The OpenAI-compatible endpoint and model for embeddings; undefined means the offline model. */
+  readonly embeddingModel: ModelEndpoint | undefined;
+  /** The OpenAI-compatible endpoint and chat model for answers (and agent jobs); undefined means the offline model. */
+  readonly answerModel: ModelEndpoint | undefined;
   /** Memory bounds of each web process's search indexes. */
   readonly searchCache: { maxChunks: number; idleMs: number };
   /** Origins browsers may call the API from (CORS): any, or a list. */
@@ -27,6 +29,14 @@ export interface Config {
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** A model at an OpenAI-compatible endpoint. */
+export interface ModelEndpoint {
+  /** undefined: OpenAI's own API. */
+  readonly baseURL: string | undefined;
+  readonly apiKey: string;
+  readonly model: string;
+}
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 
 /** Every invalid setting at once, one line each, so a user fixes them all in one go. */
@@ -59,12 +69,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   if (env.GITHUB_URL && !/^https?:\/\/[^/]+/.test(env.GITHUB_URL)) {
     problems.push(`GITHUB_URL must be an http(s) address such as https://github.com, got "${env.GITHUB_URL}"`);
   }
-  if (env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
-    problems.push('OPENAI_BASE_URL is set but OPENAI_API_KEY is not: set a key (any non-empty value for a local server)');
-  }
-  if (env.OPENAI_BASE_URL && !/^https?:\/\//.test(env.OPENAI_BASE_URL)) {
-    problems.push(`OPENAI_BASE_URL must be an http(s) URL such as http://127.0.0.1:8080/v1, got "${env.OPENAI_BASE_URL}"`);
-  }
+  const embeddingModel = modelEndpoint(env, 'EMBEDDING', 'text-embedding-3-small', problems);
+  const answerModel = modelEndpoint(env, 'ANSWER', 'gpt-4o-mini', problems);
   const corsOrigins = parseOrigins(env.CORS_ORIGINS, problems);
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -87,12 +93,34 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     },
     corsOrigins,
     githubUrl: (env.GITHUB_URL || 'https://github.com').replace(/\/+$/, ''),
-    openai: env.OPENAI_API_KEY
-      ? { baseURL: env.OPENAI_BASE_URL || undefined, apiKey: env.OPENAI_API_KEY, embeddingModel: env.EMBEDDING_MODEL || 'text-embedding-3-small' }
-      : undefined,
+    embeddingModel,
+    answerModel,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/**
+ * The endpoint of one kind of model (EMBEDDING or ANSWER): its own `<KIND>_API_KEY` and
+ * `<KIND>_BASE_URL`, else the shared OPENAI_API_KEY and OPENAI_BASE_URL, and `<KIND>_MODEL` (default
+ * `fallback`). No key, or the model `offline`, means the offline model; so answers can use a model server
+ * while embeddings stay offline, or the reverse.
+ */
+function modelEndpoint(env: Env, kind: 'EMBEDDING' | 'ANSWER', fallback: string, problems: string[]): ModelEndpoint | undefined {
+  const apiKey = env[`${kind}_API_KEY`] || env.OPENAI_API_KEY || undefined;
+  const baseURL = env[`${kind}_BASE_URL`] || env.OPENAI_BASE_URL || undefined;
+  const model = env[`${kind}_MODEL`] || fallback;
+  for (const name of [`${kind}_BASE_URL`, 'OPENAI_BASE_URL']) {
+    const url = env[name];
+    if (url && !/^https?:\/\/[^/]/.test(url)) problems.push(`${name} must be an http(s) URL such as http://127.0.0.1:8080/v1, got "${url}"`);
+  }
+  if (model === 'offline') return undefined;
+  if (!apiKey) {
+    if (baseURL) problems.push(`${env[`${kind}_BASE_URL`] ? `${kind}_BASE_URL` : 'OPENAI_BASE_URL'} is set but no API key is: set ${kind}_API_KEY or OPENAI_API_KEY (any non-empty value for a local server)`);
+    else if (env[`${kind}_MODEL`]) problems.push(`${kind}_MODEL is set but no API key is: set ${kind}_API_KEY or OPENAI_API_KEY, or use ${kind}_MODEL=offline`);
+    return undefined;
+  }
+  return { baseURL, apiKey, model };
 }
 
 /** CORS_ORIGINS: `*` (the default) or origins separated by commas, each `scheme://host[:port]`. */

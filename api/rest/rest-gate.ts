@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { RequestAuth } from '../auth/request-auth.ts';
 import { AppError } from '../errors.ts';
+import { findNul } from '../http/input-guards.ts';
 import { readBodyText, replaceBodyText } from '../http/request-body.ts';
 import { matchRoute, type ApiRoute, type RouteMatch } from './routes.ts';
 import { validateRouteInput } from './validate-input.ts';
@@ -53,7 +54,13 @@ export async function passRestGate(request: Request, pathname: string, options: 
       throw new AppError('INVALID_JSON', `The request body is not valid JSON: ${(error as Error).message}.`);
     }
   }
-  if (route.kind === 'json') validateRouteInput(options.schema, route, params, body);
+  if (route.kind === 'json') {
+    validateRouteInput(options.schema, route, params, body);
+  } else {
+    // A streaming route's subscription validates its input; PostgreSQL could not store a NUL from it.
+    const nul = findNul(body);
+    if (nul) throw new AppError('INVALID_INPUT', `${nul.join('.')} contains a NUL character.`, { field: nul.join('.') });
+  }
   return { match: { route, params }, body };
 }
 

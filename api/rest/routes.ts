@@ -1,5 +1,6 @@
 import type { GraphQLField, GraphQLSchema } from 'graphql';
 import type { ApiKeyKind } from '../db/generated/prisma/client.ts';
+import { assistantV1Route, assistantV2Route } from '../assistant/routes.ts';
 import type { StreamEncoder } from '../http/stream-encoder.ts';
 
 /** What every public API route declares. */
@@ -55,6 +56,8 @@ export const API_BASE_PATHS = ['/v1', '/v2'] as const;
 
 /** The whole public REST surface. Nothing else under /v1 or /v2 is reachable. */
 export const API_ROUTES: readonly ApiRoute[] = [
+  assistantV1Route,
+  assistantV2Route,
   {
     kind: 'json',
     method: 'POST',

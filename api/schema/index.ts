@@ -4,6 +4,8 @@ import './deployment.ts';
 import './project.ts';
 import './agent-session.ts';
 import './search.ts';
+import './assistant.ts';
+import './assistant-threads.ts';
 
 /** The runtime schema keeps declaration order, so REST bodies keep the spec's key order. */
 export const schema: GraphQLSchema = builder.toSchema({ sortSchema: false });

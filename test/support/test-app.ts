@@ -38,11 +38,11 @@ export interface CallResult {
 /**
  * The real app on the test run's PostgreSQL (or `databaseUrl`), called through `app.fetch` (no port
  * needed). With `isWorker`, this process also runs jobs (deployments), with its repository cache in a
- * temporary DATA_DIR.
+ * temporary DATA_DIR. `env` adds settings (a model server's address, say).
  */
-export async function startTestApp(options: { databaseUrl?: string; isWorker?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(options: { databaseUrl?: string; isWorker?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-app-'));
-  const config = loadConfig({ DATABASE_URL: options.databaseUrl ?? inject('databaseUrl'), DATA_DIR: dataDir, LOG_LEVEL: 'error' });
+  const config = loadConfig({ DATABASE_URL: options.databaseUrl ?? inject('databaseUrl'), DATA_DIR: dataDir, LOG_LEVEL: 'error', ...options.env });
   const log = createLogger('error');
   const runtime = await openRuntime(config, log, { isWorker: options.isWorker ?? false });
   const app = createApp(runtime);
@@ -81,14 +81,14 @@ export async function createTestProject(db: Db, name = 'Test docs'): Promise<Cre
  * Registers hooks giving the test file an app of its own on a fresh database (so the file's worker
  * never picks up another file's jobs). Read `.app` and `.databaseUrl` inside tests or later hooks.
  */
-export function isolatedTestApp(options: { isWorker: boolean }): { app: TestApp; databaseUrl: string } {
+export function isolatedTestApp(options: { isWorker: boolean; env?: () => Record<string, string> }): { app: TestApp; databaseUrl: string } {
   const handle = {} as { app: TestApp; databaseUrl: string };
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const scratch = await createScratchDatabase();
     drop = scratch.drop;
     handle.databaseUrl = scratch.url;
-    handle.app = await startTestApp({ databaseUrl: scratch.url, isWorker: options.isWorker });
+    handle.app = await startTestApp({ databaseUrl: scratch.url, isWorker: options.isWorker, env: options.env?.() });
   });
   afterAll(async () => {
     await handle.app?.close();

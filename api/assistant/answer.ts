@@ -1,0 +1,180 @@
+import { stepCountIs, streamText, type LanguageModelUsage, type ModelMessage } from 'ai';
+import { AppError } from '../errors.ts';
+import type { SearchResultShape } from '../search/search-docs.ts';
+import { searchDocs } from '../search/search-docs.ts';
+import type { Services } from '../services.ts';
+import { CitationGuard, type CitablePage } from './citations.ts';
+import type { AssistantEvent, FinishReason, Usage } from './events.ts';
+import { ASSISTANT_LIMITS } from './limits.ts';
+import { answerModelFor } from './models.ts';
+import type { AssistantRequest } from './request.ts';
+import { systemPrompt } from './system-prompt.ts';
+import { recordAnswer, type Conversation, type StoredFinish } from './threads.ts';
+import { assistantTools } from './tools.ts';
+
+export interface AnswerInput {
+  project: { id: string; name: string; liveDeploymentId: string | null };
+  request: AssistantRequest;
+  conversation: Conversation;
+}
+
+const V4_FINISH_REASONS = new Set<string>(['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other']);
+
+/**
+ * Answers one question as a stream of events: the model's tool loop (search, perhaps search again,
+ * then answer or markNotFound) through the AI SDK, with every link of the answer checked against what
+ * it retrieved (CitationGuard) and the pages it cites sent as sources at the end of the step. The
+ * answer is stored with its thread when it ends, also when `signal` stops it half-way (the client left):
+ * then what was streamed is kept.
+ */
+export async function* answerQuestion(services: Services, input: AnswerInput, signal: AbortSignal): AsyncGenerator<AssistantEvent> {
+  const { conversation, request, project } = input;
+  const { threadId, messageId } = conversation;
+  const record = new AnswerRecord();
+  const retrieved = new Map<string, CitablePage>();
+  const retrievedText: string[] = [];
+  let isNotFound = false;
+  const guard = () =>
+    new CitationGuard(
+      (page) => retrieved.get(page),
+      (url) => retrievedText.some((text) => text.includes(url)),
+      () => !isNotFound,
+    );
+  let citations = guard();
+  const search = async (query: string): Promise<SearchResultShape[]> => {
+    const results = await searchDocs(services, project, { query: query || conversation.question.text, pageSize: request.retrievalPageSize, ...request.filter });
+    for (const result of results) {
+      const page = result.path.split('#')[0]!;
+      if (!retrieved.has(page)) retrieved.set(page, { page, title: result.metadata.title });
+      retrievedText.push(result.content);
+    }
+    return results;
+  };
+
+  yield { type: 'started', threadId, messageId };
+  let finish: StoredFinish = 'aborted';
+  try {
+    const result = streamText({
+      model: await answerModelFor(services.config),
+      system: systemPrompt(project.name),
+      messages: modelMessages(conversation, request),
+      tools: assistantTools(search),
+      stopWhen: stepCountIs(ASSISTANT_LIMITS.maxSteps),
+      abortSignal: signal,
+      // Someone is waiting: one quick retry of a failed model call, not the default backoff of three.
+      maxRetries: 1,
+      // Failures arrive as error parts below, and are logged there once.
+      onError: () => undefined,
+    });
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case 'start-step':
+          citations = guard();
+          record.startStep();
+          yield { type: 'step-started', messageId };
+          break;
+        case 'tool-call':
+          if (part.toolName === 'markNotFound') isNotFound = true;
+          yield { type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, args: part.input };
+          break;
+        case 'tool-result':
+          record.toolResult(part.toolCallId, part.toolName, part.input, part.output);
+          yield { type: 'tool-result', toolCallId: part.toolCallId, toolName: part.toolName, result: part.output };
+          break;
+        case 'text-delta': {
+          const text = citations.push(part.text);
+          if (text) {
+            record.text(text);
+            yield { type: 'text-delta', text };
+          }
+          break;
+        }
+        case 'finish-step': {
+          const rest = citations.flush();
+          if (rest) {
+            record.text(rest);
+            yield { type: 'text-delta', text: rest };
+          }
+          for (const source of citations.citations()) {
+            const id = `source-${record.sources + 1}`;
+            record.source(id, source.url, source.title);
+            yield { type: 'source', id, url: source.url, title: source.title };
+          }
+          const reason = finishReasonOf(part.finishReason);
+          yield { type: 'step-finished', finishReason: reason, usage: usageOf(part.usage), isContinued: false };
+          break;
+        }
+        case 'finish':
+          finish = isNotFound ? 'not-found' : finishReasonOf(part.finishReason);
+          yield { type: 'finished', threadId, messageId, finishReason: finishReasonOf(part.finishReason), usage: usageOf(part.totalUsage) };
+          break;
+        case 'error':
+          throw part.error;
+        case 'abort':
+          return;
+      }
+    }
+  } catch (error) {
+    finish = signal.aborted ? 'aborted' : 'error';
+    if (!signal.aborted) throw modelFailure(error, services.log);
+  } finally {
+    await recordAnswer(services.db, messageId, { text: record.fullText, parts: record.parts, finishReason: finish }).catch((error: unknown) =>
+      services.log.error(`could not store the answer ${messageId} of thread ${threadId}`, error),
+    );
+  }
+}
+
+/** The thread's earlier turns and the question (with anything the user pointed at), as the model reads them. */
+function modelMessages(conversation: Conversation, request: AssistantRequest): ModelMessage[] {
+  const context = request.context.map((item) => `\n\n(${item.type === 'code' ? 'Code' : 'Text'} the user points at${item.path ? `, from ${item.path}` : ''}:)\n${item.value}`);
+  const where = request.currentPath ? `\n\n(The user is reading ${request.currentPath}.)` : '';
+  return [
+    ...conversation.history.map((turn): ModelMessage => ({ role: turn.role, content: turn.text })),
+    { role: 'user', content: conversation.question.text + context.join('') + where },
+  ];
+}
+
+/** A failure of the answer model, told to the client without its internals (they are logged). */
+function modelFailure(error: unknown, log: Services['log']): AppError {
+  if (error instanceof AppError) return error;
+  log.warn('the answer model failed', error);
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return new AppError('UPSTREAM_FAILED', `The answer model failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}; try again in a moment.`);
+}
+
+function finishReasonOf(reason: string): FinishReason {
+  return V4_FINISH_REASONS.has(reason) ? (reason as FinishReason) : 'other';
+}
+
+function usageOf(usage: LanguageModelUsage): Usage {
+  return { promptTokens: usage.inputTokens ?? 0, completionTokens: usage.outputTokens ?? 0 };
+}
+
+/** The answer as its thread keeps it: the AI SDK v4 client's message parts, and its whole text. */
+class AnswerRecord {
+  readonly parts: Record<string, unknown>[] = [];
+  fullText = '';
+  sources = 0;
+  #step = -1;
+
+  startStep(): void {
+    this.#step++;
+    this.parts.push({ type: 'step-start' });
+  }
+
+  toolResult(toolCallId: string, toolName: string, args: unknown, result: unknown): void {
+    this.parts.push({ type: 'tool-invocation', toolInvocation: { state: 'result', step: this.#step, toolCallId, toolName, args, result } });
+  }
+
+  text(text: string): void {
+    this.fullText += text;
+    const last = this.parts.at(-1);
+    if (last?.type === 'text') last.text = `${last.text as string}${text}`;
+    else this.parts.push({ type: 'text', text });
+  }
+
+  source(id: string, url: string, title: string): void {
+    this.sources++;
+    this.parts.push({ type: 'source', source: { sourceType: 'url', id, url, title } });
+  }
+}

@@ -1,0 +1,28 @@
+import { tool } from 'ai';
+import { z } from 'zod';
+import type { SearchResultShape } from '../search/search-docs.ts';
+
+/** What the model asked `search` for can be no longer than a search query may be. */
+const MAX_QUERY_LENGTH = 1000;
+
+/**
+ * The assistant's two tools, as Mintlify's has them: `search` (over the site's live deployment, with
+ * the request's filter and page size) and `markNotFound` (the documentation does not cover the question).
+ */
+export function assistantTools(search: (query: string) => Promise<SearchResultShape[]>) {
+  return {
+    search: tool({
+      description:
+        'Search this documentation site. Returns the most relevant sections, each with its content, its path (page and heading anchor, to link to) and metadata (page title, description, section).',
+      inputSchema: z.object({ query: z.string().describe('What to look for: a few words or the question itself.') }),
+      execute: async ({ query }) => search(query.trim().slice(0, MAX_QUERY_LENGTH)),
+    }),
+    markNotFound: tool({
+      description: 'Call this when the search results do not answer the question: the documentation does not cover it.',
+      inputSchema: z.object({}),
+      execute: async () => ({ acknowledged: true as const }),
+    }),
+  };
+}
+
+export type AssistantTools = ReturnType<typeof assistantTools>;
