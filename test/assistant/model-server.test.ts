@@ -68,7 +68,7 @@ async function askV4(messages: UIMessage[], extra: Record<string, unknown> = {})
     onUpdate: ({ data: items }) => {
       if (items) data.splice(0, data.length, ...items);
     },
-    onFinish: (message) => void (finished = message),
+    onFinish: (message) => void (finished = message as UIMessage),
     onToolCall: undefined,
     generateId: () => `client-${Math.random()}`,
     fetch: undefined,
