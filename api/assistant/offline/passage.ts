@@ -1,0 +1,148 @@
+/**
+ * A search result's text cut into the pieces an extractive answer is made of. Search results are plain
+ * text: deployment turned MDX into text and dropped code fences and backticks, so code is recognised
+ * again here by its shape (indentation, JSON, commands), and numbered steps by their numbers.
+ */
+export type BlockKind = 'sentence' | 'code' | 'steps' | 'bullets';
+
+export interface Block {
+  kind: BlockKind;
+  /** Plain text; for lists, one item per line without its marker; for code, the lines as they are. */
+  text: string;
+  /** Position in the passage, for keeping the document's order. */
+  position: number;
+  /** Sentences of one paragraph share this number; every other block has its own. */
+  paragraph: number;
+  /** A sentence ending with ':' introduces the block after it. */
+  isIntro: boolean;
+}
+
+const STEP = /^\s{0,3}\d{1,2}[.)]\s+\S/;
+const BULLET = /^\s{0,3}[-*•]\s+\S/;
+const COMMAND =
+  /^(?:\$\s+)?(?:mint|npx|npm|pnpm|yarn|bun|git|curl|brew|cd|export|docker|node|pip|python3?|sudo|wget|echo|mkdir|gh|vercel|wrangler|aws|openssl|dig)(?:\s|$)/;
+/** Braces, JSON keys, fences, tags, comments, keywords, statement ends, tree drawings. */
+const CODE_SHAPE =
+  /^(?:[{}[\]]|"[^"]*"\s*[:,]?|```|~~~|<\/?[A-Za-z][\w.]*(?:\s|>|\/|$)|\/\/|#\s|(?:import|export|const|let|var|function|return|class|def|if|for|type|interface|async|await)\s|---$)|(?:[;{},([]|=>)$|^[├└│]/;
+const YAML_KEY = /^[a-z_][\w-]*:(?:\s|$)/;
+/** A lone identifier line introducing the description below it (settings and property references). */
+const FIELD_NAME = /^[\w$@<>.[\]-]{1,48}$/;
+/** Labels of API fields ("Type: string") say nothing a reader asked. */
+const NOISE = /^(?:Type|Default|Required):\s+\S+$/;
+const MAX_SENTENCE_LINE = 180;
+
+/** Splits a passage into sentences, code blocks, step lists and bullet lists, in document order. */
+export function toBlocks(content: string): Block[] {
+  const lines = joinWrappedLines(dropRepeatedLines(content.split('\n').map((line) => line.trimEnd()))).filter(
+    (line) => line.trim() !== '' && !NOISE.test(line.trim()),
+  );
+  const isCodeLine = classifyCode(lines);
+  const blocks: Block[] = [];
+  let code: string[] = [];
+  let list: { kind: 'steps' | 'bullets'; items: string[] } | undefined;
+  let paragraph = 0;
+  const push = (kind: BlockKind, text: string, isSameParagraph = false) => {
+    if (!isSameParagraph) paragraph++;
+    blocks.push({ kind, text, position: blocks.length, paragraph, isIntro: kind === 'sentence' && text.endsWith(':') });
+  };
+  const flushCode = () => {
+    if (code.length > 0) push('code', dedent(code).join('\n'));
+    code = [];
+  };
+  const flushList = () => {
+    if (list) push(list.kind, list.items.join('\n'));
+    list = undefined;
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (isCodeLine[i]) {
+      flushList();
+      code.push(line);
+      continue;
+    }
+    flushCode();
+    const listKind = STEP.test(line) ? 'steps' : BULLET.test(line) ? 'bullets' : undefined;
+    if (listKind) {
+      const item = line.replace(/^\s*(?:\d{1,2}[.)]|[-*•])\s+/, '');
+      if (list?.kind === listKind) list.items.push(item);
+      // Bullets right under a step belong to that step.
+      else if (list?.kind === 'steps') list.items.push(`  - ${item}`);
+      else {
+        flushList();
+        list = { kind: listKind, items: [item] };
+      }
+      continue;
+    }
+    flushList();
+    const next = lines[i + 1];
+    if (FIELD_NAME.test(line.trim()) && next !== undefined && /^\p{Lu}/u.test(next) && !isCodeLine[i + 1] && !STEP.test(next) && !BULLET.test(next)) {
+      // "colors.primary" over "The primary color ..." reads as one definition.
+      const [first, ...rest] = sentences(next);
+      [`${line.trim()}: ${first}`, ...rest].forEach((sentence, n) => push('sentence', sentence, n > 0));
+      i++;
+      continue;
+    }
+    sentences(line).forEach((sentence, n) => push('sentence', sentence, n > 0));
+  }
+  flushCode();
+  flushList();
+  return blocks;
+}
+
+/** Which lines are code: by their own shape, then short tokens between code lines (`drafts/` in an ignore file). */
+function classifyCode(lines: string[]): boolean[] {
+  const isCodeLine = lines.map(looksLikeCode);
+  for (let changed = true, pass = 0; changed && pass < 4; pass++) {
+    changed = false;
+    lines.forEach((line, i) => {
+      const text = line.trim();
+      const isToken = !isCodeLine[i] && text.split(/\s+/).length <= 2 && !/[.!?:]$/.test(text) && !STEP.test(line) && !BULLET.test(line);
+      if (isToken && (isCodeLine[i - 1] || isCodeLine[i + 1])) {
+        isCodeLine[i] = true;
+        changed = true;
+      }
+    });
+  }
+  return isCodeLine;
+}
+
+function looksLikeCode(line: string): boolean {
+  if (STEP.test(line) || BULLET.test(line)) return false;
+  // Deployment keeps the indentation of code only: prose lines start at the margin.
+  if (/^\s{2,}\S/.test(line)) return true;
+  const text = line.trim();
+  const words = text.split(/\s+/).length;
+  const isProse = (/[.!?:]$/.test(text) && words >= 5) || /^\p{Lu}\p{Ll}+(?:\s+\p{Ll}+){3,}/u.test(text);
+  if (isProse) return false;
+  return (COMMAND.test(text) && words <= 14) || CODE_SHAPE.test(text) || (YAML_KEY.test(text) && words <= 6);
+}
+
+/** A line said twice in a row is an image's alt text and caption: neither helps an answer. */
+function dropRepeatedLines(lines: string[]): string[] {
+  return lines.filter((line, i) => line.trim() === '' || (line !== lines[i - 1] && line !== lines[i + 1]));
+}
+
+/** Prose hard-wrapped in the source continues on a line starting in lower case. */
+function joinWrappedLines(lines: string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const previous = out.at(-1);
+    const continues = previous !== undefined && previous.length >= 50 && /^[a-z]/.test(line) && /[\p{L},]$/u.test(previous) && !/^\s/.test(previous);
+    if (continues && !looksLikeCode(previous) && !looksLikeCode(line)) out[out.length - 1] = `${previous} ${line}`;
+    else out.push(line);
+  }
+  return out;
+}
+
+function dedent(lines: string[]): string[] {
+  const indent = Math.min(...lines.map((l) => /^\s*/.exec(l)![0].length));
+  return lines.map((l) => l.slice(indent));
+}
+
+/** A paragraph's sentences; short lines (table rows, labels) stay whole. */
+function sentences(line: string): string[] {
+  const text = line.trim();
+  if (text.length <= MAX_SENTENCE_LINE) return [text];
+  return text.split(/(?<=[.!?])\s+(?=["'(\p{Lu}\d-])/u).filter(Boolean);
+}

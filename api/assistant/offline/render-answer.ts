@@ -1,0 +1,61 @@
+import type { Block } from './passage.ts';
+import type { RetrievedChunk } from './prompt-turn.ts';
+
+export interface AnswerGroup {
+  chunk: RetrievedChunk;
+  /** In document order. */
+  blocks: Block[];
+}
+
+/**
+ * Markdown for the chosen blocks: sentences run together as paragraphs, code in fences, steps numbered,
+ * and each group followed by a link to the page section it came from (relative, like Mintlify's).
+ */
+export function renderAnswer(groups: AnswerGroup[]): string {
+  const parts: string[] = [];
+  for (const { chunk, blocks } of groups) {
+    let paragraph: string[] = [];
+    const flush = () => {
+      if (paragraph.length > 0) parts.push(paragraph.join(' '));
+      paragraph = [];
+    };
+    for (const block of blocks) {
+      if (block.kind === 'sentence') {
+        paragraph.push(withEndMark(block.text));
+        continue;
+      }
+      flush();
+      parts.push(renderBlock(block));
+    }
+    flush();
+    parts.push(`Source: [${linkText(chunk.title)}](${chunk.path})`);
+  }
+  return parts.join('\n\n');
+}
+
+function renderBlock(block: Block): string {
+  const items = block.text.split('\n');
+  if (block.kind === 'code') {
+    // A longer fence keeps a code sample that itself shows ``` fences intact.
+    const fence = block.text.includes('```') ? '````' : '```';
+    return `${fence}\n${block.text}\n${fence}`;
+  }
+  if (block.kind === 'steps') {
+    let number = 0;
+    return items.map((item) => (item.startsWith('  - ') ? `   ${item.trim()}` : `${++number}. ${item}`)).join('\n');
+  }
+  return items.map((item) => `- ${item}`).join('\n');
+}
+
+/** A heading-like line ("Create a SAML app in Okta") reads as a sentence once it ends with a stop. */
+function withEndMark(text: string): string {
+  return /[.!?:;)"'`*]$/.test(text) ? text : `${text}.`;
+}
+
+function linkText(title: string): string {
+  return title.replace(/[[\]]/g, '');
+}
+
+export function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}

@@ -1,0 +1,58 @@
+import type { EarlierMessage } from './prompt-turn.ts';
+import { wordRarity } from './word-rarity.ts';
+
+/** Longest query sent to search; the search route accepts 1,000 characters. */
+const MAX_QUERY = 400;
+/** Openings and words that lean on what was said before ("and for an apex domain?", "can they be temporary?"). */
+const LEANS_BACK = /^(?:and|also|but|or|so|then|what about|how about|et|mais|ou|alors|y|pero|o|entonces|e)\b/i;
+const POINTS_BACK = /\b(?:it|its|that|this|these|those|them|they|one|ones|same|else|opposite)\b/i;
+/** A question with this few telling words (by rarity) has no subject of its own. */
+const FEW_TELLING_WORDS = 2;
+const POINTING_TELLING_WORDS = 4;
+const TELLING = 0.45;
+
+/**
+ * The search query for the question. A follow-up that cannot stand alone searches with the topic of
+ * the conversation in front of it, so "And for an apex domain?" after a custom-domain question
+ * retrieves the custom-domain page.
+ */
+export function searchQuery(question: string, earlier: EarlierMessage[]): string {
+  const context = isFollowUp(question, earlier) ? conversationTopic(earlier) : '';
+  return clip(`${context} ${oneLine(question)}`.trim());
+}
+
+/** Whether the question needs the conversation to be understood. */
+export function isFollowUp(question: string, earlier: EarlierMessage[]): boolean {
+  if (!earlier.some((message) => message.role === 'user')) return false;
+  const text = oneLine(question);
+  const telling = tellingWords(text).length;
+  // "it" or "them" in a question full of its own subject ("can I remove the toggle so readers can't change it?") points inside it.
+  return LEANS_BACK.test(text) || telling <= FEW_TELLING_WORDS || (POINTS_BACK.test(text) && telling <= POINTING_TELLING_WORDS);
+}
+
+/** The earlier question(s) of the thread and the pages its last answer cited: what "it" refers to. */
+export function conversationTopic(earlier: EarlierMessage[]): string {
+  const questions: string[] = [];
+  for (let i = earlier.length - 1; i >= 0 && questions.length < 2; i--) {
+    const message = earlier[i]!;
+    if (message.role !== 'user') continue;
+    questions.unshift(oneLine(message.text));
+    // A standalone question is the whole topic; a follow-up needs the one before it too.
+    if (!isFollowUp(message.text, earlier.slice(0, i))) break;
+  }
+  const lastAnswer = earlier.findLast((message) => message.role === 'assistant')?.text ?? '';
+  const cited = [...lastAnswer.matchAll(/\[([^\]]{1,80})\]\((?:\/[^)\s]*)\)/g)].map((match) => match[1]!);
+  return [...questions, ...new Set(cited.slice(0, 2))].join(' ');
+}
+
+function tellingWords(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}._-]+/u).filter((word) => word.length > 2 && wordRarity(word) >= TELLING);
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function clip(text: string): string {
+  return text.length <= MAX_QUERY ? text : text.slice(text.length - MAX_QUERY).replace(/^\S*\s/, '');
+}
