@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadConfig } from '../api/config.ts';
 import { createLogger } from '../api/logger.ts';
 import { openRuntime } from '../api/runtime.ts';
+import { benchAssistant } from './assistant.ts';
 import { benchDeploy } from './deploy.ts';
 import { benchGateway } from './gateway.ts';
 import { benchSearch } from './search.ts';
@@ -27,6 +28,10 @@ try {
   if (!only || only === 'search') {
     const result = await benchSearch(runtime, [5, 48]);
     console.log(`## Search\n\n${result.table}\n`);
+  }
+  if (!only || only === 'assistant') {
+    const result = await benchAssistant(runtime);
+    console.log(`## Assistant\n\n${result.table}\n`);
   }
   if (!only || only === 'deploy') {
     const result = await benchDeploy(runtime);

@@ -24,7 +24,7 @@ const QUERIES = (
  * A single-language site of `copies` copies of the corpus's English pages (2,084 chunks each), so that
  * every search really scans the whole site: 5 copies ~ 10k chunks, 48 copies ~ 100k chunks.
  */
-function replicatedRepository(copies: number) {
+export function replicatedRepository(copies: number) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-search-'));
   const english = JSON.parse(fs.readFileSync(path.join(CORPUS, 'docs.json'), 'utf8')).navigation.languages[0];
   const pages: string[] = [];

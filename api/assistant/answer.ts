@@ -118,7 +118,7 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
     finish = signal.aborted ? 'aborted' : 'error';
     if (!signal.aborted) throw modelFailure(error, services.log);
   } finally {
-    await recordAnswer(services.db, messageId, { text: record.fullText, parts: record.parts, finishReason: finish }).catch((error: unknown) =>
+    await recordAnswer(services.db, conversation, { text: record.fullText, parts: record.parts, finishReason: finish }).catch((error: unknown) =>
       services.log.error(`could not store the answer ${messageId} of thread ${threadId}`, error),
     );
   }

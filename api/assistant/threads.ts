@@ -13,6 +13,8 @@ export interface Conversation {
   /** Earlier turns, oldest first. */
   history: { role: 'user' | 'assistant'; text: string }[];
   question: ConversationMessage;
+  /** Storing the question goes on while the answer starts; the answer is stored after it. */
+  recorded: Promise<void>;
 }
 
 /** How an answer ended, as its thread keeps it. */
@@ -37,20 +39,32 @@ export async function openConversation(db: Db, projectId: string, request: Assis
       select: { role: true, content: true },
     });
     const history = earlier.reverse().map((message) => ({ role: message.role as 'user' | 'assistant', text: message.content }));
-    const messageId = await recordTurn(db, request.threadId, [request.question]);
-    return { threadId: request.threadId, messageId, history, question: request.question };
+    const messageId = newId();
+    const recorded = handled(recordTurn(db, request.threadId, messageId, [request.question]));
+    return { threadId: request.threadId, messageId, history, question: request.question, recorded };
   }
   const threadId = randomBytes(16).toString('hex');
-  await db.thread.create({ data: { id: threadId, projectId, fingerprint: request.fp } });
-  const messageId = await recordTurn(db, threadId, [...request.earlier, request.question]);
+  const messageId = newId();
+  const recorded = handled(
+    db.thread.create({ data: { id: threadId, projectId, fingerprint: request.fp } }).then(() => recordTurn(db, threadId, messageId, [...request.earlier, request.question])),
+  );
   const history = request.earlier.slice(-ASSISTANT_LIMITS.maxHistoryMessages).map(({ role, text }) => ({ role, text }));
-  return { threadId, messageId, history, question: request.question };
+  return { threadId, messageId, history, question: request.question, recorded };
 }
 
-/** Stores the client's messages and the answer's row; returns the answer's id. */
-async function recordTurn(db: Db, threadId: string, messages: ConversationMessage[]): Promise<string> {
-  const [answer] = await db.$transaction([
-    db.message.create({ data: { threadId, role: 'assistant', content: '', createdAt: new Date(Date.now() + 1) }, select: { id: true } }),
+/** A write awaited later (by recordAnswer, which reports its failure), and never an unhandled rejection meanwhile. */
+function handled(write: Promise<void>): Promise<void> {
+  write.catch(() => undefined);
+  return write;
+}
+
+/** A message id chosen here, so the answer can announce it before its row is written. */
+const newId = () => randomBytes(12).toString('hex');
+
+/** Stores the client's messages and the answer's (empty) row. */
+async function recordTurn(db: Db, threadId: string, messageId: string, messages: ConversationMessage[]): Promise<void> {
+  await db.$transaction([
+    db.message.create({ data: { id: messageId, threadId, role: 'assistant', content: '', createdAt: new Date(Date.now() + 1) }, select: { id: true } }),
     ...messages.map((message, index) =>
       db.message.create({
         data: {
@@ -67,11 +81,16 @@ async function recordTurn(db: Db, threadId: string, messages: ConversationMessag
     ),
     db.thread.update({ where: { id: threadId }, data: { updatedAt: new Date() } }),
   ]);
-  return answer!.id;
 }
 
 /** Stores the answer as it ended (also when the client left half-way: what was streamed is kept). */
-export async function recordAnswer(db: Db, messageId: string, answer: { text: string; parts: unknown[]; finishReason: StoredFinish }): Promise<void> {
+export async function recordAnswer(
+  db: Db,
+  conversation: Pick<Conversation, 'messageId' | 'recorded'>,
+  answer: { text: string; parts: unknown[]; finishReason: StoredFinish },
+): Promise<void> {
+  await conversation.recorded;
+  const messageId = conversation.messageId;
   await db.message.update({
     where: { id: messageId },
     data: { content: answer.text, parts: answer.parts as object[], finishReason: answer.finishReason },

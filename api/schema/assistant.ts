@@ -108,9 +108,12 @@ builder.subscriptionField('assistantMessage', (t) =>
       "Answers a question about a site's documentation, as a stream of events: a search, its results, the answer in pieces, the pages it cites, the thread. `input` is the body of POST /v1/assistant/{domain}/message (README: The assistant). Assistant key of that site.",
     args: { domain: t.arg.string({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
     subscribe: async (_root, { domain, input }, context) => {
-      // Everything that can refuse the request happens here, before the first event.
+      // Everything that can refuse the request happens here, before the first event. The key and the
+      // site are looked up together; a bad key is still reported first.
+      const site = context.db.project.findUnique({ where: { subdomain: domain }, select: { id: true, name: true, liveDeploymentId: true } });
+      site.catch(() => undefined);
       await context.auth.requireKind('assistant');
-      const project = await context.db.project.findUnique({ where: { subdomain: domain }, select: { id: true, name: true, liveDeploymentId: true } });
+      const project = await site;
       if (!project) throw notFound(`No documentation site with domain "${domain}".`);
       await context.auth.requireProject(project.id);
       const request = parseAssistantRequest(input);

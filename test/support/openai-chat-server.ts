@@ -24,9 +24,10 @@ export interface ChatRequest {
     messages: { role: string; content: unknown; tool_calls?: { function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
     tools?: { function: { name: string } }[];
   };
-  /** When the request arrived and when its first byte was written (performance.now() of this process). */
+  /** When the request arrived, its first token (text or tool call) was written, and its answer ended (performance.now() of this process). */
   receivedAt: number;
-  firstByteAt?: number;
+  firstTokenAt?: number;
+  endedAt?: number;
 }
 
 export interface ChatServer {
@@ -57,7 +58,7 @@ export async function startChatServer(script: (request: ChatRequest, index: numb
       let isGone = false;
       response.on('close', () => (isGone = !response.writableFinished));
       const send = (delta: Record<string, unknown>, finishReason: string | null = null) => {
-        received.firstByteAt ??= performance.now();
+        if (delta.content || delta.tool_calls) received.firstTokenAt ??= performance.now();
         response.write(`data: ${JSON.stringify({ id: 'chatcmpl-local', object: 'chat.completion.chunk', created: 1, model: received.body.model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`);
       };
       send({ role: 'assistant', content: '' });
@@ -82,6 +83,7 @@ export async function startChatServer(script: (request: ChatRequest, index: numb
       }
       response.write(`data: ${JSON.stringify({ id: 'chatcmpl-local', object: 'chat.completion.chunk', created: 1, model: received.body.model, choices: [], usage: { prompt_tokens: 120, completion_tokens: 40, total_tokens: 160 } })}\n\n`);
       response.end('data: [DONE]\n\n');
+      received.endedAt = performance.now();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

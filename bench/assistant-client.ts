@@ -1,0 +1,67 @@
+// The assistant benchmark's client, run as its own process so it shares nothing with the server:
+// `tsx bench/assistant-client.ts MODEL_DELAY_MS` starts a local OpenAI-compatible model server that
+// answers after MODEL_DELAY_MS (search first, then a text), prints `{"baseURL"}`, then reads one line
+// `{"url", "key", "questions", "rounds"}` and asks each question in turn. It prints, per answer, the time
+// to the first byte and to the first text part, and the time spent inside the model server for the
+// first text part to exist (all clocks are this process's).
+import readline from 'node:readline';
+import { startChatServer } from '../test/support/openai-chat-server.ts';
+
+const delayMs = Number(process.argv[2] ?? 0);
+const chat = await startChatServer((request) => {
+  const last = request.body.messages.at(-1)!;
+  if (last.role === 'user') return { toolCalls: [{ name: 'search', arguments: { query: String(last.content).slice(0, 100) } }], delayMs };
+  const [first] = JSON.parse(String(last.content)) as { path: string; metadata: { title: string } }[];
+  return { text: `The answer is on [${first?.metadata.title ?? 'this page'}](${first?.path ?? '/'}): follow its steps.`, delayMs };
+});
+console.log(JSON.stringify({ baseURL: chat.baseURL }));
+
+const input = readline.createInterface({ input: process.stdin });
+const { url, key, questions, rounds } = JSON.parse(await new Promise<string>((resolve) => input.once('line', resolve))) as {
+  url: string;
+  key: string;
+  questions: string[];
+  rounds: number;
+};
+input.close();
+
+const results: { firstByteMs: number; firstTextMs: number; modelMs: number; beforeModelMs: number; betweenCallsMs: number; relayMs: number }[] = [];
+for (let round = 0; round < rounds; round++) {
+  for (const question of questions) {
+    const before = chat.requests.length;
+    const started = performance.now();
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fp: 'bench', messages: [{ role: 'user', content: question }] }),
+    });
+    if (response.status !== 200) throw new Error(`the assistant answered ${response.status}: ${await response.text()}`);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let firstByteMs = 0;
+    let firstTextMs = 0;
+    let text = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      firstByteMs ||= performance.now() - started;
+      text += decoder.decode(value, { stream: true });
+      if (!firstTextMs && /(^|\n)0:/.test(text)) firstTextMs = performance.now() - started;
+    }
+    // Inside the model server before the first text existed: the whole search call, and the answer call up to its first byte.
+    const calls = chat.requests.slice(before);
+    const modelMs = calls.reduce((sum, call, index) => sum + ((index === calls.length - 1 ? call.firstTokenAt : call.endedAt) ?? 0) - call.receivedAt, 0);
+    // Where Folio's own time goes: before the first model call, between the calls (running the search), relaying the first token.
+    const [search, answer] = calls;
+    results.push({
+      firstByteMs,
+      firstTextMs,
+      modelMs: calls.length > 0 ? modelMs : 0,
+      beforeModelMs: search ? search.receivedAt - started : 0,
+      betweenCallsMs: search && answer ? answer.receivedAt - search.endedAt! : 0,
+      relayMs: answer ? started + firstTextMs - answer.firstTokenAt! : 0,
+    });
+  }
+}
+await chat.close();
+console.log(JSON.stringify(results));

@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { createApp } from '../api/app.ts';
+import { listen } from '../api/http/server.ts';
+import { createProject } from '../api/projects/create-project.ts';
+import type { Runtime } from '../api/runtime.ts';
+import { deployNow } from './corpus.ts';
+import { replicatedRepository } from './search.ts';
+import { fmt, percentile } from './support.ts';
+
+const CLIENT = fileURLToPath(new URL('./assistant-client.ts', import.meta.url));
+const QUESTIONS = (
+  JSON.parse(fs.readFileSync(new URL('../eval/search-questions.json', import.meta.url), 'utf8')) as { questions: { language: string; query: string }[] }
+).questions
+  .filter((question) => question.language === 'en')
+  .map((question) => question.query);
+
+/** The model server's fixed delay per call, for the OpenAI-compatible path. */
+const MODEL_DELAY_MS = 50;
+
+interface Timing {
+  firstByteMs: number;
+  firstTextMs: number;
+  modelMs: number;
+  beforeModelMs: number;
+  betweenCallsMs: number;
+  relayMs: number;
+}
+
+/**
+ * The assistant over HTTP on a 10k-chunk site, measured by a client in another process: with the
+ * offline model, the time to the first byte and to the first text part; with a local OpenAI-compatible
+ * server that answers after a fixed delay, the time Folio adds before the model's first token reaches the
+ * client (the first text part's time less the time spent inside the model server).
+ */
+export async function benchAssistant(runtime: Runtime, rounds = 2) {
+  const repo = replicatedRepository(5);
+  const project = await createProject(runtime.database.prisma, { name: 'Bench', subdomain: `bench-assistant-${Date.now()}`, repo });
+  const { deploymentId } = await deployNow(runtime, project.projectId);
+  fs.rmSync(repo, { recursive: true, force: true });
+  const index = await runtime.searchIndexes.forProject({ id: project.projectId, liveDeploymentId: deploymentId });
+  const chunks = index?.chunkCount ?? 0;
+
+  const offline = await measure(runtime, project, rounds, false);
+  const model = await measure(runtime, project, rounds, true);
+  const stat = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return `${fmt(percentile(sorted, 0.5), 1)} | ${fmt(percentile(sorted, 0.95), 1)}`;
+  };
+  const added = model.map((timing) => timing.firstTextMs - timing.modelMs);
+  return {
+    table: [
+      `| Assistant over HTTP, ${chunks.toLocaleString('en-US')} chunks, ${offline.length} answers each | p50 ms | p95 ms |`,
+      '|---|---|---|',
+      `| offline model: first byte | ${stat(offline.map((timing) => timing.firstByteMs))} |`,
+      `| offline model: first text part (goal ≤ 50 at p95) | ${stat(offline.map((timing) => timing.firstTextMs))} |`,
+      `| OpenAI-compatible server (${MODEL_DELAY_MS} ms per call, 2 calls): first text part | ${stat(model.map((timing) => timing.firstTextMs))} |`,
+      `| of which inside the model server | ${stat(model.map((timing) => timing.modelMs))} |`,
+      `| **time Folio adds before the model's first token reaches the client** (goal ≤ 20 at p95) | ${stat(added)} |`,
+      `| of which: request to the first model call (key, site, thread, prompt) | ${stat(model.map((timing) => timing.beforeModelMs))} |`,
+      `| of which: between the model's calls (running the search tool) | ${stat(model.map((timing) => timing.betweenCallsMs))} |`,
+      `| of which: relaying the model's first token to the client | ${stat(model.map((timing) => timing.relayMs))} |`,
+    ].join('\n'),
+  };
+}
+
+async function measure(runtime: Runtime, project: { subdomain: string; assistantKey: string }, rounds: number, withModel: boolean): Promise<Timing[]> {
+  const client = spawn(process.execPath, ['--import', 'tsx', CLIENT, String(MODEL_DELAY_MS)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: client.stdout! })[Symbol.asyncIterator]();
+  const { baseURL } = JSON.parse((await lines.next()).value as string) as { baseURL: string };
+  const config = withModel ? { ...runtime.config, answerModel: { baseURL, apiKey: 'bench', model: 'bench' } } : runtime.config;
+  const server = await listen(createApp({ ...runtime, config }), '127.0.0.1', 0);
+  try {
+    client.stdin!.end(`${JSON.stringify({ url: `${server.url}/v1/assistant/${project.subdomain}/message`, key: project.assistantKey, questions: QUESTIONS, rounds })}\n`);
+    const result = await lines.next();
+    if (result.done) throw new Error('the assistant benchmark client ended without results');
+    return JSON.parse(result.value as string) as Timing[];
+  } finally {
+    await server.close();
+    client.kill();
+  }
+}
