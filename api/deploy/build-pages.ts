@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { chunkSections } from './chunk.ts';
-import type { GitMirror } from './git.ts';
-import { brokenPage, MAX_SNIPPET_DEPTH, parsePage, snippetReferences } from './mdx/parse-page.ts';
+import { commitFiles, type GitMirror } from './git.ts';
+import type { ParsedPage } from './mdx/parse-page.ts';
+import { parseOrReport, readPagesAndSnippets, sourceOf } from './project-reader.ts';
 import type { Navigation, NavigationPage } from './navigation.ts';
 import type { DeploymentProgress } from './progress.ts';
 
@@ -26,7 +27,7 @@ interface Draft {
   /** Every navigation entry this file serves (a file may serve several versions). */
   plans: Planned[];
   hash: string;
-  page: ReturnType<typeof parsePage>;
+  page: ParsedPage;
   chunks: ReturnType<typeof chunkSections>;
 }
 
@@ -59,7 +60,7 @@ export async function buildPages(input: {
   const { db, tree, progress } = input;
   const planned: Planned[] = [];
   for (const nav of input.navigation.pages) {
-    const sourcePath = [`${nav.page}.mdx`, `${nav.page}.md`, `${nav.page}/index.mdx`].find((p) => tree.has(p));
+    const sourcePath = sourceOf(nav, tree);
     if (!sourcePath) {
       progress.log(`Warning: the navigation lists "${nav.page}", which has no .mdx or .md file; skipped.`);
       continue;
@@ -90,7 +91,7 @@ export async function buildPages(input: {
   let skipped = 0;
   let newChunks = 0;
   if (toParse.length > 0) {
-    const readFile = await readPagesAndSnippets(input.mirror, tree, toParse.map((plan) => plan.sourcePath));
+    const readFile = await readPagesAndSnippets(commitFiles(input.mirror, tree), toParse.map((plan) => plan.sourcePath));
     const bySource = new Map<string, Planned[]>();
     for (const plan of toParse) bySource.set(plan.sourcePath, [...(bySource.get(plan.sourcePath) ?? []), plan]);
     const drafts: Draft[] = [];
@@ -119,15 +120,6 @@ export async function buildPages(input: {
   const perLanguage = new Map<string, number>();
   for (const plan of served) perLanguage.set(plan.nav.language, (perLanguage.get(plan.nav.language) ?? 0) + 1);
   return { served: served.length, parsed, reused, skipped, newChunks, perLanguage };
-}
-
-/** Parses a page; an unexpected error in the parser skips that page with a warning, not the deployment. */
-function parseOrReport(sourcePath: string, readFile: (file: string) => string | undefined): ReturnType<typeof parsePage> {
-  try {
-    return parsePage(sourcePath, readFile(sourcePath) ?? '', readFile);
-  } catch (error) {
-    return brokenPage(sourcePath, `could not be read (${(error as Error).message})`);
-  }
 }
 
 const yieldToOtherWork = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -193,28 +185,6 @@ async function storeNewPages(db: Db, projectId: string, drafts: Draft[]): Promis
       { timeout: 120_000 },
     );
   }
-}
-
-/**
- * Reads the files to parse and, level by level, the snippets they import, so that a one-page change
- * reads a handful of files rather than the whole repository. Returns a synchronous reader over them.
- */
-async function readPagesAndSnippets(mirror: GitMirror, tree: Map<string, string>, files: string[]) {
-  const contents = new Map<string, string>();
-  let wanted = files;
-  for (let depth = 0; depth <= MAX_SNIPPET_DEPTH && wanted.length > 0; depth++) {
-    const blobs = await mirror.readBlobs(wanted.map((file) => tree.get(file)!));
-    const next = new Set<string>();
-    for (const file of wanted) {
-      const text = blobs.get(tree.get(file)!) ?? '';
-      contents.set(file, text);
-      for (const snippet of snippetReferences(file, text)) {
-        if (tree.has(snippet) && !contents.has(snippet)) next.add(snippet);
-      }
-    }
-    wanted = [...next];
-  }
-  return (file: string) => contents.get(file);
 }
 
 /** Identifies a page's content by everything its text is made from. */

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { makeDirectory } from '../db/data-dir.ts';
+import type { ProjectFiles } from './project-reader.ts';
 
 /** Why a repository could not be read; each has a summary that tells the user what to do. */
 export class GitError extends Error {
@@ -95,6 +96,17 @@ export class GitMirror {
     }
     return contents;
   }
+}
+
+/** A commit's files, for the project reader. */
+export function commitFiles(mirror: GitMirror, tree: Map<string, string>): ProjectFiles {
+  return {
+    has: (file) => tree.has(file),
+    async read(files) {
+      const blobs = await mirror.readBlobs(files.map((file) => tree.get(file)).filter((id): id is string => id !== undefined));
+      return new Map(files.map((file) => [file, blobs.get(tree.get(file) ?? '') ?? '']));
+    },
+  };
 }
 
 function authHeader(repository: Repository): string[] {

@@ -3,14 +3,13 @@ import type { Db } from '../db/database.ts';
 import type { Events } from '../events.ts';
 import type { Logger } from '../logger.ts';
 import { buildPages } from './build-pages.ts';
-import { ConfigError, isObject, resolveRefs, type Json } from './config-refs.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
-import { GitError, GitMirror } from './git.ts';
+import { commitFiles, GitError, GitMirror } from './git.ts';
+import { ProjectProblem, readProjectNavigation } from './project-reader.ts';
 import { readNavigation, type Navigation } from './navigation.ts';
 import { DeploymentProgress } from './progress.ts';
 import { deploymentSummary } from './summary.ts';
 import { LIVE_TOPIC } from './topics.ts';
-import { findNul } from '../http/input-guards.ts';
 import { embedMissingChunks } from '../search/embed-chunks.ts';
 import type { Embedder } from '../search/embedders/embedder.ts';
 import type { Services } from '../services.ts';
@@ -91,7 +90,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       filesRemoved: filesChanged.removed,
     });
 
-    const navigation = await readProjectNavigation(mirror, tree, project.branch);
+    const navigation = await readCommitNavigation(mirror, tree, project.branch);
     navigation.warnings.forEach((warning) => progress.log(`Warning: ${warning}`));
     const built = await buildPages({
       db,
@@ -154,38 +153,14 @@ export async function failDeployment(
   await progress.update({ status: 'failure', summary, endedAt: new Date(), logs: { push: [`Failed: ${summary}`] } });
 }
 
-async function readProjectNavigation(mirror: GitMirror, tree: Map<string, string>, branch: string): Promise<Navigation> {
-  const configFile = tree.has('docs.json') ? 'docs.json' : tree.has('mint.json') ? 'mint.json' : undefined;
-  if (!configFile) {
-    throw new DeploymentFailure(`No docs.json (or legacy mint.json) at the root of branch "${branch}"; add one that lists the pages in "navigation".`);
-  }
-  const parsed = new Map<string, Json>();
-  const readJson = async (file: string): Promise<Json> => {
-    const blobId = tree.get(file);
-    if (!blobId) throw new ConfigError(`${file} does not exist`);
-    if (!parsed.has(file)) {
-      const text = (await mirror.readBlobs([blobId])).get(blobId) ?? '';
-      let value: Json;
-      try {
-        value = JSON.parse(text) as Json;
-      } catch (error) {
-        throw new ConfigError(`${file} is not valid JSON (${(error as Error).message})`);
-      }
-      const nulAt = findNul(value); // PostgreSQL cannot store it in a page path or a log line
-      if (nulAt) throw new ConfigError(`${file} has a NUL character in ${nulAt.join('.') || 'its value'}`);
-      parsed.set(file, value);
-    }
-    return parsed.get(file)!;
-  };
-  let config: Json;
+/** The commit's navigation, read as every reader of a project reads it (project-reader.ts). */
+async function readCommitNavigation(mirror: GitMirror, tree: Map<string, string>, branch: string): Promise<Navigation> {
   try {
-    config = await resolveRefs(configFile, readJson);
+    return await readProjectNavigation(commitFiles(mirror, tree), `branch "${branch}"`);
   } catch (error) {
-    if (error instanceof ConfigError) throw new DeploymentFailure(`${error.message}; fix it and deploy again.`);
+    if (error instanceof ProjectProblem) throw new DeploymentFailure(`${error.message}${error.saysWhatToDo ? '' : '; fix it and deploy again'}.`);
     throw error;
   }
-  if (!isObject(config)) throw new DeploymentFailure(`${configFile} must hold a JSON object with a "navigation"; fix it and deploy again.`);
-  return readNavigation(config, configFile === 'mint.json');
 }
 
 /**

@@ -17,6 +17,7 @@ const SQL_TYPES: Record<string, string> = {
   DateTime: 'timestamp with time zone',
   Json: 'jsonb',
   Bytes: 'bytea',
+  BigInt: 'bigint',
 };
 
 let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;

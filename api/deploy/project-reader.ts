@@ -1,0 +1,136 @@
+import { findNul } from '../http/input-guards.ts';
+import { ConfigError, isObject, resolveRefs, type Json } from './config-refs.ts';
+import { brokenPage, parsePage, snippetReferences, MAX_SNIPPET_DEPTH, type ParsedPage } from './mdx/parse-page.ts';
+import { readNavigation, type Navigation, type NavigationPage } from './navigation.ts';
+
+/**
+ * Where a docs project's files come from: a commit of the repository mirror (deployments) or a
+ * working copy on disk (agent jobs). Both read the project with the functions below, so an agent job
+ * sees exactly the problems a deployment would have.
+ */
+export interface ProjectFiles {
+  has(file: string): boolean;
+  read(files: string[]): Promise<Map<string, string>>;
+}
+
+/** A project that cannot be deployed as it is: what is wrong, and whether the message already says what to do. */
+export class ProjectProblem extends Error {
+  constructor(
+    message: string,
+    readonly saysWhatToDo = false,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * docs.json (or legacy mint.json) with its `$ref`s resolved, read into the site's navigation. `where`
+ * names the branch or folder for the messages.
+ */
+export async function readProjectNavigation(files: ProjectFiles, where: string): Promise<Navigation> {
+  const configFile = files.has('docs.json') ? 'docs.json' : files.has('mint.json') ? 'mint.json' : undefined;
+  if (!configFile) {
+    throw new ProjectProblem(`No docs.json (or legacy mint.json) at the root of ${where}; add one that lists the pages in "navigation"`, true);
+  }
+  const parsed = new Map<string, Json>();
+  const readJson = async (file: string): Promise<Json> => {
+    if (!files.has(file)) throw new ConfigError(`${file} does not exist`);
+    if (!parsed.has(file)) {
+      const text = (await files.read([file])).get(file) ?? '';
+      let value: Json;
+      try {
+        value = JSON.parse(text) as Json;
+      } catch (error) {
+        throw new ConfigError(`${file} is not valid JSON (${(error as Error).message})`);
+      }
+      const nulAt = findNul(value); // PostgreSQL cannot store it in a page path or a log line
+      if (nulAt) throw new ConfigError(`${file} has a NUL character in ${nulAt.join('.') || 'its value'}`);
+      parsed.set(file, value);
+    }
+    return parsed.get(file)!;
+  };
+  let config: Json;
+  try {
+    config = await resolveRefs(configFile, readJson);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new ProjectProblem(error.message);
+    throw error;
+  }
+  if (!isObject(config)) throw new ProjectProblem(`${configFile} must hold a JSON object with a "navigation"`);
+  return readNavigation(config, configFile === 'mint.json');
+}
+
+/** The file that holds a navigation page: `page.mdx`, `page.md` or `page/index.mdx`. */
+export function sourceOf(page: NavigationPage, files: Pick<ProjectFiles, 'has'>): string | undefined {
+  return [`${page.page}.mdx`, `${page.page}.md`, `${page.page}/index.mdx`].find((file) => files.has(file));
+}
+
+/**
+ * Reads pages and, level by level, the snippets they import, so that a one-page change reads a handful of
+ * files rather than the whole repository. Returns a synchronous reader over what it read.
+ */
+export async function readPagesAndSnippets(files: ProjectFiles, pages: string[]): Promise<(file: string) => string | undefined> {
+  const contents = new Map<string, string>();
+  let wanted = pages;
+  for (let depth = 0; depth <= MAX_SNIPPET_DEPTH && wanted.length > 0; depth++) {
+    const read = await files.read(wanted);
+    const next = new Set<string>();
+    for (const file of wanted) {
+      const text = read.get(file) ?? '';
+      contents.set(file, text);
+      for (const snippet of snippetReferences(file, text)) {
+        if (files.has(snippet) && !contents.has(snippet)) next.add(snippet);
+      }
+    }
+    wanted = [...next];
+  }
+  return (file: string) => contents.get(file);
+}
+
+/** Parses a page; an unexpected error in the parser is reported on that page, never thrown. */
+export function parseOrReport(sourcePath: string, readFile: (file: string) => string | undefined): ParsedPage {
+  try {
+    return parsePage(sourcePath, readFile(sourcePath) ?? '', readFile);
+  } catch (error) {
+    return brokenPage(sourcePath, `could not be read (${(error as Error).message})`);
+  }
+}
+
+/** What a deployment of the project would report, without deploying it. */
+export interface ProjectCheck {
+  /** Problems that would fail the deployment or leave pages out: broken navigation, a missing or unparsable page. */
+  problems: string[];
+  /** Warnings a deployment would log (a missing snippet, markup it could not read). */
+  warnings: string[];
+  pages: number;
+}
+
+/** Reads the whole project as a deployment would, and says what would go wrong. */
+export async function checkProject(files: ProjectFiles, where: string): Promise<ProjectCheck> {
+  let navigation: Navigation;
+  try {
+    navigation = await readProjectNavigation(files, where);
+  } catch (error) {
+    if (error instanceof ProjectProblem) return { problems: [error.message], warnings: [], pages: 0 };
+    throw error;
+  }
+  const problems: string[] = [];
+  const warnings = navigation.warnings.map((warning) => `${warning}`);
+  const sources = new Set<string>();
+  for (const page of navigation.pages) {
+    const source = sourceOf(page, files);
+    if (source) sources.add(source);
+    else problems.push(`the navigation lists "${page.page}", which has no .mdx or .md file`);
+  }
+  const readFile = await readPagesAndSnippets(files, [...sources]);
+  for (const source of sources) {
+    const page = parseOrReport(source, readFile);
+    for (const warning of page.warnings) {
+      const line = `${warning.file}:${warning.line}: ${warning.message}`;
+      if (page.isBroken) problems.push(`${line} (the page would be left out)`);
+      else warnings.push(line);
+    }
+  }
+  if (navigation.pages.length === 0) problems.push('the navigation lists no page');
+  return { problems, warnings, pages: sources.size };
+}
