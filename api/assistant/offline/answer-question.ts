@@ -1,24 +1,29 @@
 import { loadAnalyzer } from '../../search/analyzer.ts';
 import { composeAnswer, scoreChunks, type Answer } from './compose-answer.ts';
 import type { PromptTurn } from './prompt-turn.ts';
-import { asksToLeaveRole } from './role-override.ts';
-import { questionTerms } from './relevance.ts';
+import { isOffTaskRequest } from './off-task-request.ts';
+import { hasUnknownTerm, questionTerms, termSet } from './relevance.ts';
 import { conversationTopic, isFollowUp } from './search-query.ts';
 
 /** A follow-up's earlier topic counts, but less than the words of the question itself. */
 const CONTEXT_WEIGHT = 0.5;
-/** Below this relevance (share of the question's weight found in a chunk), the documentation does not answer it. */
+/** Below this relevance (share of the question's weight found in a chunk), the documentation does not answer it... */
 const MIN_RELEVANCE = 0.5;
+/** ...nor below this one when a telling word of the question (this rare) is nowhere in the results. */
+const MIN_RELEVANCE_WITH_UNKNOWN = 0.75;
+const TELLING_WEIGHT = 0.75;
 
 /** The extractive answer to the turn's question from its search results, or undefined when nothing retrieved answers it. */
 export async function answerQuestion(turn: PromptTurn): Promise<Answer | undefined> {
   const retrieved = turn.retrieved ?? [];
-  if (retrieved.length === 0 || asksToLeaveRole(turn.question)) return undefined;
+  if (retrieved.length === 0 || isOffTaskRequest(turn.question)) return undefined;
   const analyzer = await loadAnalyzer(retrieved[0]!.language || 'en');
   const question = questionTerms(analyzer, turn.question);
   if (isFollowUp(turn.question, turn.earlier)) questionTerms(analyzer, conversationTopic(turn.earlier), CONTEXT_WEIGHT, question);
   if (question.size === 0) return undefined;
   const scored = scoreChunks(analyzer, question, retrieved);
-  if (Math.max(...scored.map((chunk) => chunk.relevance)) < MIN_RELEVANCE) return undefined;
-  return composeAnswer(scored);
+  const relevance = Math.max(...scored.map((chunk) => chunk.relevance));
+  const known = termSet(analyzer, retrieved.map((chunk) => `${chunk.title} ${chunk.description} ${chunk.path} ${chunk.content}`).join('\n'));
+  const minimum = hasUnknownTerm(question, known, TELLING_WEIGHT) ? MIN_RELEVANCE_WITH_UNKNOWN : MIN_RELEVANCE;
+  return relevance < minimum ? undefined : composeAnswer(scored);
 }

@@ -26,35 +26,53 @@ export interface Answer {
   cited: string[];
 }
 
-/** Answers stay around this many words (the issue's ceiling is about 300). */
-const WORD_BUDGET = 230;
+/** Answers stay under this many words (the issue's ceiling is about 300). */
+const WORD_BUDGET = 260;
+/** Words quoted from the best chunk, and from each further one. */
+const READ_BUDGET = 150;
+const MORE_BUDGET = 80;
+/** A bullet list this long is quoted whole; a longer one keeps the items the question is about. */
+const SHORT_LIST = 6;
+/** A seed this few words from the top of its section is quoted from the top. */
+const NEAR_TOP = 30;
+/** Blocks up to this long are not discounted for their length. */
+const DENSE_WORDS = 40;
 /** A section this short is quoted whole: it is already one small answer. */
 const SMALL_SECTION = 70;
 /** A paragraph this short is kept whole around its best sentence. */
 const SMALL_PARAGRAPH = 60;
-/** Blocks this close to the best block's coverage join it. */
-const KEEP_RATIO = 0.6;
+/** A second quote from the best chunk starts at a block this close to the best block's coverage. */
+const KEEP_RATIO = 0.8;
 const MAX_SEEDS = 2;
 const MAX_CHUNKS = 3;
 const MAX_PAGES = 3;
-/** Another chunk joins the answer when it is nearly as relevant as the best one. */
-const SECOND_RATIO = 0.8;
+/** Another chunk joins the answer when it scores nearly as well as the best one. */
+const SECOND_RATIO = 0.9;
 /** How much the search's rank adds to a chunk's own relevance. */
 const RANK_PRIOR = 0.3;
 
 export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retrieved: RetrievedChunk[]): ScoredChunk[] {
   return retrieved.map((chunk, rank) => {
+    // The page's title and the section's heading say what the chunk is about.
     const head = termSet(analyzer, `${chunk.title} ${anchorWords(chunk.path)}`);
-    const all = new Set(head);
-    let focus = 0;
+    // The page's summary says it in other words, but about the whole page: it helps choose, not judge.
+    const summary = termSet(analyzer, chunk.description);
     const blocks = toBlocks(chunk.content).map((block) => {
       const terms = termSet(analyzer, block.text);
-      for (const term of terms) all.add(term);
-      focus = Math.max(focus, coverage(question, new Set([...terms, ...head])));
-      return { ...block, cover: coverage(question, terms), words: wordCount(block.text) };
+      return { ...block, terms, cover: coverage(question, terms), words: wordCount(block.text) };
     });
-    const relevance = 0.6 * focus + 0.4 * coverage(question, all);
-    return { chunk, rank, blocks, relevance, score: relevance + RANK_PRIOR * (1 - rank / retrieved.length) };
+    const relevanceWith = (context: Set<string>) => {
+      const all = new Set(context);
+      let focus = 0;
+      for (const block of blocks) {
+        for (const term of block.terms) all.add(term);
+        focus = Math.max(focus, coverage(question, new Set([...block.terms, ...context])));
+      }
+      return 0.6 * focus + 0.4 * coverage(question, all);
+    };
+    const relevance = relevanceWith(head);
+    const score = relevanceWith(new Set([...head, ...summary])) + RANK_PRIOR * (1 - rank / retrieved.length);
+    return { chunk, rank, blocks: blocks.map(({ terms: _terms, ...block }) => block), relevance, score };
   });
 }
 
@@ -66,10 +84,11 @@ export function composeAnswer(scored: ScoredChunk[]): Answer {
   const pages = new Set<string>();
   let words = 0;
   for (const candidate of ranked) {
-    if (picks.size >= MAX_CHUNKS || (picks.size > 0 && candidate.relevance < SECOND_RATIO * best.relevance)) break;
+    if (picks.size >= MAX_CHUNKS || (picks.size > 0 && candidate.score < SECOND_RATIO * best.score)) break;
     const page = pageOf(candidate.chunk.path);
     if (!pages.has(page) && pages.size >= MAX_PAGES) continue;
-    const chosen = pickBlocks(candidate, picks.size === 0 ? MAX_SEEDS : 1, WORD_BUDGET - words);
+    const isFirst = picks.size === 0;
+    const chosen = readChunk(candidate, Math.min(isFirst ? READ_BUDGET : MORE_BUDGET, WORD_BUDGET - words), WORD_BUDGET - words, isFirst ? MAX_SEEDS : 1);
     if (chosen.size === 0) continue;
     picks.set(candidate, chosen);
     pages.add(page);
@@ -79,36 +98,66 @@ export function composeAnswer(scored: ScoredChunk[]): Answer {
   return { text: renderAnswer(groups), cited: [...new Set(groups.map((group) => pageOf(group.chunk.path)))] };
 }
 
-/** The best blocks of a chunk, each with the sentences and code it cannot stand without, within `budget` words. */
-function pickBlocks(scored: ScoredChunk, maxSeeds: number, budget: number): Set<number> {
+/**
+ * Quotes a chunk the way a person would: from the block that best matches the question (or the start
+ * of its short paragraph, or the sentence introducing it) onwards, through the steps or code that
+ * follow, until the text turns to another subject or the budget runs out.
+ */
+function readChunk(scored: ScoredChunk, budget: number, hardLimit: number, maxSeeds: number): Set<number> {
   const { blocks } = scored;
   const total = blocks.reduce((sum, block) => sum + block.words, 0);
   if (total <= Math.min(SMALL_SECTION, budget)) return new Set(blocks.map((block) => block.position));
-  const byCover = blocks.filter((block) => block.cover > 0).sort((a, b) => b.cover - a.cover || a.position - b.position);
+  const seeds = blocks.filter((block) => block.cover > 0).sort((a, b) => density(b) - density(a) || a.position - b.position);
   const chosen = new Set<number>();
   let words = 0;
-  for (const block of byCover.slice(0, maxSeeds)) {
-    if (block.cover < KEEP_RATIO * byCover[0]!.cover) break;
-    const group = withCompanions(blocks, block).filter((member) => !chosen.has(member.position));
-    const extra = group.reduce((sum, member) => sum + member.words, 0);
-    if (words + extra > budget) continue;
-    for (const member of group) chosen.add(member.position);
-    words += extra;
+  for (const seed of seeds.slice(0, maxSeeds)) {
+    if (chosen.has(seed.position) || density(seed) < KEEP_RATIO * density(seeds[0]!)) continue;
+    for (let i = startOf(blocks, seed); i < blocks.length && words < budget; i++) {
+      const block = blocks[i]!;
+      if (chosen.has(i)) continue;
+      const isAfterSeed = i > seed.position;
+      if (isAfterSeed && isHeadingLike(block) && block.cover < 0.5 * seed.cover) break;
+      // A long list keeps the items the question is about.
+      if (isAfterSeed && block.kind === 'bullets' && block.cover === 0 && listLength(blocks, block) > SHORT_LIST) continue;
+      // The budget is soft for the steps or code a quote has reached, hard for the answer.
+      if (words + block.words > (block.kind === 'sentence' ? budget : hardLimit)) break;
+      chosen.add(i);
+      words += block.words;
+      // A plain sentence after the seed that adds nothing the question asked ends the quote.
+      if (isAfterSeed && block.kind === 'sentence' && block.cover === 0 && !block.isIntro) break;
+    }
   }
+  // "Run the following command:" without the command it announces says nothing.
+  for (const position of chosen) if (blocks[position]!.isIntro && !chosen.has(position + 1)) chosen.delete(position);
   return chosen;
 }
 
-/** A block with its short paragraph, the sentence introducing it, or the code or list it introduces. */
-function withCompanions(blocks: ScoredBlock[], block: ScoredBlock): ScoredBlock[] {
-  const paragraph = blocks.filter((other) => other.paragraph === block.paragraph);
-  const group = paragraph.reduce((sum, member) => sum + member.words, 0) <= SMALL_PARAGRAPH ? paragraph : [block];
-  const first = group[0]!;
-  const last = group[group.length - 1]!;
-  const previous = blocks[first.position - 1];
-  const next = blocks[last.position + 1];
-  if (first.kind !== 'sentence' && previous?.isIntro) group.unshift(previous);
-  if (last.isIntro && next && next.kind !== 'sentence') group.push(next);
-  return group;
+function listLength(blocks: ScoredBlock[], item: ScoredBlock): number {
+  return blocks.filter((block) => block.paragraph === item.paragraph).length;
+}
+
+/**
+ * Where a quote around `seed` starts: the top of the section when the seed is near it (a reference
+ * entry opens with what it is and its syntax), else its short paragraph's first sentence, or the
+ * sentence introducing it.
+ */
+function startOf(blocks: ScoredBlock[], seed: ScoredBlock): number {
+  const before = blocks.slice(0, seed.position).reduce((sum, block) => sum + block.words, 0);
+  if (before <= NEAR_TOP) return 0;
+  const paragraph = blocks.filter((block) => block.paragraph === seed.paragraph);
+  let start = paragraph.reduce((sum, block) => sum + block.words, 0) <= SMALL_PARAGRAPH ? paragraph[0]!.position : seed.position;
+  if (blocks[start - 1]?.isIntro) start--;
+  return start;
+}
+
+/** Coverage, discounted for long blocks: a long list covers many words by its length alone. */
+function density(block: ScoredBlock): number {
+  return block.cover * Math.min(1, DENSE_WORDS / block.words) ** 0.25;
+}
+
+/** "Create a SAML app in Okta", "Error: permission denied": a line that opens a new item of the section. */
+function isHeadingLike(block: ScoredBlock): boolean {
+  return block.kind === 'sentence' && block.words <= 12 && !/[.!?:,;]$/.test(block.text) && /^\p{Lu}/u.test(block.text);
 }
 
 function sumWords(scored: ScoredChunk, positions: Set<number>): number {

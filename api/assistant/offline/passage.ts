@@ -7,11 +7,11 @@ export type BlockKind = 'sentence' | 'code' | 'steps' | 'bullets';
 
 export interface Block {
   kind: BlockKind;
-  /** Plain text; for lists, one item per line without its marker; for code, the lines as they are. */
+  /** Plain text; for steps, one step per line without its number; a bullet is one item; code is as it was. */
   text: string;
   /** Position in the passage, for keeping the document's order. */
   position: number;
-  /** Sentences of one paragraph share this number; every other block has its own. */
+  /** Sentences of one paragraph, or items of one bullet list, share this number. */
   paragraph: number;
   /** A sentence ending with ':' introduces the block after it. */
   isIntro: boolean;
@@ -50,7 +50,9 @@ export function toBlocks(content: string): Block[] {
     code = [];
   };
   const flushList = () => {
-    if (list) push(list.kind, list.items.join('\n'));
+    // Steps stay one block (an answer keeps them whole); bullets are items an answer may pick from.
+    if (list?.kind === 'steps') push('steps', list.items.join('\n'));
+    if (list?.kind === 'bullets') list.items.forEach((item, n) => push('bullets', item, n > 0));
     list = undefined;
   };
 
@@ -113,6 +115,8 @@ function looksLikeCode(line: string): boolean {
   if (/^\s{2,}\S/.test(line)) return true;
   const text = line.trim();
   const words = text.split(/\s+/).length;
+  // `description: "Reference material we keep."` is frontmatter, though it reads like a sentence.
+  if (YAML_KEY.test(text) && /^[\w-]+:\s*["'[{]/.test(text)) return true;
   const isProse = (/[.!?:]$/.test(text) && words >= 5) || /^\p{Lu}\p{Ll}+(?:\s+\p{Ll}+){3,}/u.test(text);
   if (isProse) return false;
   return (COMMAND.test(text) && words <= 14) || CODE_SHAPE.test(text) || (YAML_KEY.test(text) && words <= 6);

@@ -5,6 +5,8 @@ export interface RetrievedChunk {
   content: string;
   path: string;
   title: string;
+  /** The page's summary (frontmatter description). */
+  description: string;
   language: string;
 }
 
@@ -81,11 +83,10 @@ function chunksOf(value: unknown): RetrievedChunk[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item: unknown) => {
     if (typeof item !== 'object' || item === null) return [];
-    const { content, path, metadata } = item as { content?: unknown; path?: unknown; metadata?: { title?: unknown; language?: unknown } };
+    const { content, path, metadata } = item as { content?: unknown; path?: unknown; metadata?: Record<string, unknown> };
     if (typeof content !== 'string' || typeof path !== 'string') return [];
-    const title = typeof metadata?.title === 'string' && metadata.title !== '' ? metadata.title : path;
-    const language = typeof metadata?.language === 'string' ? metadata.language : '';
-    return [{ content, path, title, language }];
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    return [{ content, path, title: text(metadata?.title) || path, description: text(metadata?.description), language: text(metadata?.language) }];
   });
 }
 

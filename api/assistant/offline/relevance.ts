@@ -4,29 +4,51 @@ import { wordRarity } from './word-rarity.ts';
 /** A question's index terms (stemmed, as search indexes them), each weighted by how much it tells. */
 export type QuestionTerms = Map<string, number>;
 
-/** Words that carry a question's tone, not its subject; the search's stop words already drop "how", "do", "I". */
+/**
+ * Words that carry a question's tone, not its subject (folded, as the analyzer reports words); the
+ * search's stop words already drop "how", "do", "I", but not every language's question words.
+ */
 const FILLER = new Set([
   'want', 'need', 'please', 'tell', 'know', 'possible', 'able', 'way', 'anyone', 'something', 'thing', 'things',
   'help', 'hi', 'hello', 'thanks', 'thank', 'instead', 'also', 'actually', 'really', 'just', 'still',
+  'comment', 'pourquoi', 'quel', 'quelle', 'quels', 'quelles', 'puis', 'peux', 'faire', 'est',
+  'como', 'que', 'cual', 'puedo', 'hacer', 'hago', 'quien', 'donde', 'porque',
 ]);
 
 /** Words every page of a documentation site says: a question naming them is not about them. */
 const GENERIC = new Set(['docs', 'doc', 'documentation', 'documentations']);
 const GENERIC_WEIGHT = 0.15;
-
 /** An identifier names one setting or command, but its parts count too: it need not outweigh rare words. */
 const IDENTIFIER_WEIGHT = 0.8;
+/** Numbers (a port, a status code) matter, but the word table has no rank for them. */
+const NUMBER_WEIGHT = 0.5;
+/** The word table ranks English words; other languages' words all weigh the same. */
+const OTHER_LANGUAGE_WEIGHT = 0.6;
 
 /** Terms of `text`; `scale` lowers the weight of context words (a follow-up's earlier topic). */
 export function questionTerms(analyzer: Analyzer, text: string, scale = 1, into: QuestionTerms = new Map()): QuestionTerms {
-  for (const { term, word } of analyzer.queryTerms(text)) {
-    // A lone letter is what is left of "can't" or "e.g.", not a subject.
+  const isEnglish = analyzer.language === 'en';
+  for (const { term, word } of analyzer.queryTerms(isEnglish ? withoutContractions(text) : text)) {
+    // A lone letter is what is left of "e.g." or an initial, not a subject.
     if (FILLER.has(word) || FILLER.has(term) || [...term].length < 2) continue;
     // Identifiers (`docs.json`, `--port`) come whole with an empty word, besides their parts.
-    const weight = scale * (word === '' ? IDENTIFIER_WEIGHT : GENERIC.has(word) ? GENERIC_WEIGHT : wordRarity(word));
-    if (weight > (into.get(term) ?? 0)) into.set(term, weight);
+    const weight =
+      word === '' ? IDENTIFIER_WEIGHT
+      : GENERIC.has(word) ? GENERIC_WEIGHT
+      : /^\d+$/.test(word) ? NUMBER_WEIGHT
+      : isEnglish ? wordRarity(word)
+      : OTHER_LANGUAGE_WEIGHT;
+    if (scale * weight > (into.get(term) ?? 0)) into.set(term, scale * weight);
   }
   return into;
+}
+
+/** "doesn't" -> "does", "can't" -> "can", "it's" -> "it": the analyzer would leave "doesn" and "t". */
+function withoutContractions(text: string): string {
+  return text
+    .replace(/\b(can|won)[’']t\b/gi, (_, stem: string) => (stem.toLowerCase() === 'won' ? 'will' : stem))
+    .replace(/n[’']t\b/gi, '')
+    .replace(/[’'](?:s|re|ve|ll|d|m)\b/gi, '');
 }
 
 /** The share of the question's weight that `terms` contain (0 to 1). */
@@ -39,6 +61,20 @@ export function coverage(question: QuestionTerms, terms: ReadonlySet<string>): n
   }
   return total === 0 ? 0 : found / total;
 }
+
+/**
+ * Whether a telling question term (rare in English) appears nowhere in what search found, not even as
+ * the longer form of a word there ("reachable" of "reach"): documentation that never names
+ * "replicas" or "SMS" does not answer a question about them, however many other words match.
+ */
+export function hasUnknownTerm(question: QuestionTerms, known: ReadonlySet<string>, minWeight: number): boolean {
+  const stems = [...known].filter((term) => term.length >= MIN_STEM);
+  // Identifiers ("read-only", "light/dark") are made of words the results may well say apart.
+  const isWord = (term: string) => /^[\p{L}\p{N}]+$/u.test(term);
+  return [...question].some(([term, weight]) => weight >= minWeight && isWord(term) && !known.has(term) && !stems.some((stem) => term.startsWith(stem)));
+}
+
+const MIN_STEM = 5;
 
 export function termSet(analyzer: Analyzer, text: string): Set<string> {
   return new Set(analyzer.terms(text));

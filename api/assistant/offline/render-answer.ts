@@ -19,14 +19,17 @@ export function renderAnswer(groups: AnswerGroup[]): string {
       if (paragraph.length > 0) parts.push(paragraph.join(' '));
       paragraph = [];
     };
-    for (const block of blocks) {
+    blocks.forEach((block, i) => {
       if (block.kind === 'sentence') {
         paragraph.push(withEndMark(block.text));
-        continue;
+        return;
       }
       flush();
-      parts.push(renderBlock(block));
-    }
+      // Items of one bullet list stay one list.
+      const previous = blocks[i - 1];
+      if (block.kind === 'bullets' && previous?.kind === 'bullets' && previous.paragraph === block.paragraph) parts[parts.length - 1] += `\n- ${block.text}`;
+      else parts.push(renderBlock(block));
+    });
     flush();
     parts.push(`Source: [${linkText(chunk.title)}](${chunk.path})`);
   }

@@ -10,15 +10,18 @@ const POINTS_BACK = /\b(?:it|its|that|this|these|those|them|they|one|ones|same|e
 const FEW_TELLING_WORDS = 2;
 const POINTING_TELLING_WORDS = 4;
 const TELLING = 0.45;
+/** Rarer than this, an earlier question's word is part of its subject. */
+const SUBJECT = 0.3;
+const GENERIC = new Set(['docs', 'doc', 'documentation']);
 
 /**
- * The search query for the question. A follow-up that cannot stand alone searches with the topic of
- * the conversation in front of it, so "And for an apex domain?" after a custom-domain question
- * retrieves the custom-domain page.
+ * The search query for the question. A follow-up that cannot stand alone searches with the subject
+ * words of the conversation's earlier question after its own, so "And for an apex domain?" after a
+ * custom-domain question retrieves the custom-domain page's apex section.
  */
 export function searchQuery(question: string, earlier: EarlierMessage[]): string {
-  const context = isFollowUp(question, earlier) ? conversationTopic(earlier) : '';
-  return clip(`${context} ${oneLine(question)}`.trim());
+  const context = isFollowUp(question, earlier) ? subjectWords(conversationTopic(earlier)).join(' ') : '';
+  return clip(`${oneLine(question)} ${context}`.trim());
 }
 
 /** Whether the question needs the conversation to be understood. */
@@ -30,7 +33,7 @@ export function isFollowUp(question: string, earlier: EarlierMessage[]): boolean
   return LEANS_BACK.test(text) || telling <= FEW_TELLING_WORDS || (POINTS_BACK.test(text) && telling <= POINTING_TELLING_WORDS);
 }
 
-/** The earlier question(s) of the thread and the pages its last answer cited: what "it" refers to. */
+/** The earlier question(s) of the thread: what "it" refers to. */
 export function conversationTopic(earlier: EarlierMessage[]): string {
   const questions: string[] = [];
   for (let i = earlier.length - 1; i >= 0 && questions.length < 2; i--) {
@@ -40,9 +43,13 @@ export function conversationTopic(earlier: EarlierMessage[]): string {
     // A standalone question is the whole topic; a follow-up needs the one before it too.
     if (!isFollowUp(message.text, earlier.slice(0, i))) break;
   }
-  const lastAnswer = earlier.findLast((message) => message.role === 'assistant')?.text ?? '';
-  const cited = [...lastAnswer.matchAll(/\[([^\]]{1,80})\]\((?:\/[^)\s]*)\)/g)].map((match) => match[1]!);
-  return [...questions, ...new Set(cited.slice(0, 2))].join(' ');
+  return questions.join(' ');
+}
+
+/** The words of a question that name its subject ("custom domain"), without "how do I set up" around them. */
+function subjectWords(text: string): string[] {
+  const words = text.split(/[^\p{L}\p{N}._/-]+/u).filter((word) => word.length > 2 && !GENERIC.has(word.toLowerCase()) && wordRarity(word) >= SUBJECT);
+  return [...new Set(words)];
 }
 
 function tellingWords(text: string): string[] {
