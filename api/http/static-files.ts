@@ -52,6 +52,8 @@ export async function serveFile(route: FileRoute, request: Request, pathname: st
     etag,
     vary: 'Accept-Encoding',
     'x-content-type-options': 'nosniff',
+    // Public files for any page: a cross-origin <script type="module"> is fetched with CORS.
+    'access-control-allow-origin': '*',
   });
   if (encoding) headers.set('content-encoding', encoding.name);
   if (matchesEtag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
@@ -67,7 +69,8 @@ async function resolveFile(route: FileRoute, pathname: string): Promise<string> 
   } catch {
     throw missing();
   }
-  const parts = relative.split('/').filter(Boolean);
+  // A route whose path names one file (`/widget.js`) serves the file of that name from its folder.
+  const parts = pathname === route.path ? [path.posix.basename(route.path)] : relative.split('/').filter(Boolean);
   if (parts.length === 0 || parts.some((part) => part.startsWith('.') || part.includes('\\') || part.includes('\0'))) throw missing();
   const root = await fs.realpath(route.dir).catch(() => undefined);
   if (!root) throw missing();

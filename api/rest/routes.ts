@@ -1,7 +1,12 @@
+import path from 'node:path';
 import type { GraphQLField, GraphQLSchema } from 'graphql';
 import type { ApiKeyKind } from '../db/generated/prisma/client.ts';
+import { agentJobRoute } from '../agent/routes.ts';
 import { assistantV1Route, assistantV2Route } from '../assistant/routes.ts';
+import { pullRequestPage } from '../agent/pull-request-page.ts';
 import type { StreamEncoder } from '../http/stream-encoder.ts';
+import type { Services } from '../services.ts';
+import { PACKAGE_ROOT } from '../package-root.ts';
 
 /** What every public API route declares. */
 interface RouteCommon {
@@ -51,6 +56,13 @@ export interface FileRoute {
   isImmutable: boolean;
 }
 
+/** A page for people (HTML), without a key: found by an unguessable id in its path. */
+export interface PageRoute {
+  /** With `:param` segments. */
+  path: string;
+  render(params: Record<string, string>, services: Services): Promise<Response>;
+}
+
 /** The path prefixes of the public REST API (SOFA generates the JSON routes below the first). */
 export const API_BASE_PATHS = ['/v1', '/v2'] as const;
 
@@ -91,6 +103,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Get update status',
     tag: 'Admin',
   },
+  agentJobRoute,
   {
     kind: 'json',
     method: 'GET',
@@ -115,16 +128,35 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
 ];
 
-/** Static files. (The widget adds its bundle here.) */
-export const FILE_ROUTES: readonly FileRoute[] = [];
+/** Where `npm install` builds the widget (widget/build.ts). */
+const WIDGET_DIST = path.join(PACKAGE_ROOT, 'widget', 'dist');
+
+/**
+ * Static files: the widget's one script tag, `/widget.js`, a small module revalidated on each load
+ * (ETag) that imports the content-hashed bundle under `/widget/`, cached for a year.
+ */
+export const FILE_ROUTES: readonly FileRoute[] = [
+  { path: '/widget.js', dir: WIDGET_DIST, isImmutable: false },
+  { path: '/widget', dir: path.join(WIDGET_DIST, 'widget'), isImmutable: true },
+];
 
 /** Everything the app serves beside GraphQL: injectable so tests can add routes of their own. */
 export interface RouteTable {
   api: readonly ApiRoute[];
   files: readonly FileRoute[];
+  pages: readonly PageRoute[];
 }
 
-export const ROUTE_TABLE: RouteTable = { api: API_ROUTES, files: FILE_ROUTES };
+export const ROUTE_TABLE: RouteTable = { api: API_ROUTES, files: FILE_ROUTES, pages: PAGE_ROUTES };
+
+/** The page route for a path, with its parameters. */
+export function matchPage(pages: readonly PageRoute[], pathname: string): { page: PageRoute; params: Record<string, string> } | undefined {
+  for (const page of pages) {
+    const params = matchSegments(page.path.split('/'), pathname.split('/'));
+    if (params) return { page, params };
+  }
+  return undefined;
+}
 
 export interface RouteMatch<R extends ApiRoute = ApiRoute> {
   route: R;

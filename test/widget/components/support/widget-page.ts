@@ -1,0 +1,40 @@
+import '../../../../widget/index.ts';
+import type { FolioAssistant } from '../../../../widget/elements/folio-assistant.ts';
+import type { FolioSearch } from '../../../../widget/elements/folio-search.ts';
+
+export const BASE_URL = 'https://folio.test';
+export const SITE_URL = 'https://docs.acme.test/docs';
+
+/** Puts the widget's elements on the test page, as a site would: one tag each. */
+export async function mount<K extends 'folio-search' | 'folio-assistant'>(tag: K, attributes: Record<string, string> = {}): Promise<HTMLElementTagNameMap[K]> {
+  const element = document.createElement(tag);
+  const all = { domain: 'acme', 'api-key': 'folio_assistant_test', 'base-url': BASE_URL, 'site-url': SITE_URL, ...attributes };
+  for (const [name, value] of Object.entries(all)) element.setAttribute(name, value);
+  document.body.append(element);
+  await (element as FolioSearch | FolioAssistant).updateComplete;
+  return element;
+}
+
+/** Removes everything the tests put on the page, and what the widget stored. */
+export function cleanPage(): void {
+  document.body.replaceChildren();
+  localStorage.clear();
+}
+
+/** The shadow root of a nested element, e.g. shadow(search, 'folio-search-dialog'). */
+export function shadowOf(host: Element, ...path: string[]): ShadowRoot {
+  let root = host.shadowRoot!;
+  for (const selector of path) root = root.querySelector(selector)!.shadowRoot!;
+  return root;
+}
+
+/** Waits until `check` returns a truthy value (the widget renders asynchronously). */
+export async function until<T>(check: () => T | undefined | null | false, timeoutMs = 3000): Promise<T> {
+  const start = performance.now();
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (performance.now() - start > timeoutMs) throw new Error(`timed out waiting for ${check.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

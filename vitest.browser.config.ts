@@ -1,0 +1,26 @@
+import { playwright } from '@vitest/browser-playwright';
+import { defineProject } from 'vitest/config';
+
+/**
+ * The widget's component tests, in Debian's Chromium (`apt-get install chromium`; .ci/run installs it
+ * where missing) driven by Playwright: no browser download.
+ */
+export default defineProject({
+  test: {
+    name: 'widget',
+    include: ['test/widget/components/**/*.test.ts'],
+    testTimeout: 30_000,
+    browser: {
+      enabled: true,
+      headless: true,
+      screenshotFailures: false,
+      provider: playwright({
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      }),
+      instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],
+    },
+  },
+});

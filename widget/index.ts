@@ -1,0 +1,26 @@
+/**
+ * The Folio widget: `<folio-search>` and `<folio-assistant>`, from one script tag:
+ * `<script type="module" src="https://folio.example/widget.js"></script>`.
+ */
+import { FolioAssistant } from './elements/folio-assistant.ts';
+import { FolioChatMessage } from './elements/folio-chat-message.ts';
+import { FolioChatPanel } from './elements/folio-chat-panel.ts';
+import { FolioMarkdown } from './elements/folio-markdown.ts';
+import { FolioSearchDialog } from './elements/folio-search-dialog.ts';
+import { FolioSearch } from './elements/folio-search.ts';
+
+const ELEMENTS: Record<string, CustomElementConstructor> = {
+  'folio-search': FolioSearch,
+  'folio-search-dialog': FolioSearchDialog,
+  'folio-assistant': FolioAssistant,
+  'folio-chat-panel': FolioChatPanel,
+  'folio-chat-message': FolioChatMessage,
+  'folio-markdown': FolioMarkdown,
+};
+
+// A page may load the script twice (two embeds, a bundler and a tag): the first definition stays.
+for (const [name, element] of Object.entries(ELEMENTS)) {
+  if (!customElements.get(name)) customElements.define(name, element);
+}
+
+export { FolioAssistant, FolioChatMessage, FolioChatPanel, FolioMarkdown, FolioSearch, FolioSearchDialog };

@@ -1,0 +1,28 @@
+import { apiErrorOf } from './api-error.ts';
+import { authHeaders, filterOf, type ServerSettings } from './server.ts';
+
+/** One search result, as `POST /v1/search/{domain}` answers it. */
+export interface SearchResult {
+  content: string;
+  path: string;
+  metadata: { title?: string; description?: string; section?: string; version?: string; language?: string; score?: number };
+}
+
+export const PAGE_SIZE = 10;
+
+/** Searches the site; aborted by `signal` when a newer query supersedes this one. */
+export async function searchDocs(settings: ServerSettings, query: string, signal: AbortSignal): Promise<SearchResult[]> {
+  const filter = filterOf(settings);
+  const response = await fetch(`${settings.baseUrl}/v1/search/${encodeURIComponent(settings.domain)}`, {
+    method: 'POST',
+    headers: { ...authHeaders(settings), 'content-type': 'application/json' },
+    body: JSON.stringify({ query, pageSize: PAGE_SIZE, ...(filter ? { filter } : {}) }),
+    signal,
+  });
+  if (!response.ok) throw await apiErrorOf(response);
+  const results = (await response.json()) as unknown;
+  return Array.isArray(results) ? results.filter(isResult) : [];
+}
+
+const isResult = (value: unknown): value is SearchResult =>
+  typeof value === 'object' && value !== null && typeof (value as SearchResult).path === 'string' && typeof (value as SearchResult).content === 'string';
