@@ -58,6 +58,7 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
     plugins: [
       useCors(config.corsOrigins, (path) => isApiPath(path) || path.startsWith(GRAPHQL_ENDPOINT)),
       useHttpEdge({
+        services,
         routes,
         schema,
         openApiJson: JSON.stringify(openApiDocument(schema, routes.api)),

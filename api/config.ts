@@ -26,6 +26,10 @@ export interface Config {
   readonly corsOrigins: '*' | readonly string[];
   /** GitHub's web address (GitHub Enterprise: your server's); the token is sent to repositories under it only. */
   readonly githubUrl: string;
+  /** GitHub's REST API (api.github.com, or GitHub Enterprise's /api/v3). */
+  readonly githubApiUrl: string;
+  /** The address users reach Folio at, for links Folio gives out (local pull requests, screenshots). */
+  readonly publicUrl: string;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -72,6 +76,11 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const embeddingModel = modelEndpoint(env, 'EMBEDDING', 'text-embedding-3-small', problems);
   const answerModel = modelEndpoint(env, 'ANSWER', 'gpt-4o-mini', problems);
   const corsOrigins = parseOrigins(env.CORS_ORIGINS, problems);
+  const githubUrl = (env.GITHUB_URL || 'https://github.com').replace(/\/+$/, '');
+  for (const name of ['GITHUB_API_URL', 'PUBLIC_URL']) {
+    if (env[name] && !/^https?:\/\/[^/]/.test(env[name]!)) problems.push(`${name} must be an http(s) address, got "${env[name]}"`);
+  }
+  const port = integer('PORT', 3000, 0, 65535)!;
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
@@ -79,7 +88,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
 
   const config: Config = {
     host: env.HOST || '127.0.0.1',
-    port: integer('PORT', 3000, 0, 65535)!,
+    port,
     databaseUrl,
     dataDir: path.resolve(cwd, env.DATA_DIR || '.data'),
     embeddedPostgresPort: integer('EMBEDDED_POSTGRES_PORT', undefined, 1, 65535),
@@ -92,7 +101,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       idleMs: integer('SEARCH_IDLE_MINUTES', 30, 1, 7 * 24 * 60)! * 60_000,
     },
     corsOrigins,
-    githubUrl: (env.GITHUB_URL || 'https://github.com').replace(/\/+$/, ''),
+    githubUrl,
+    githubApiUrl: (env.GITHUB_API_URL || (githubUrl === 'https://github.com' ? 'https://api.github.com' : `${githubUrl}/api/v3`)).replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL || defaultPublicUrl(env.HOST || '127.0.0.1', port)).replace(/\/+$/, ''),
     embeddingModel,
     answerModel,
   };
@@ -121,6 +132,12 @@ function modelEndpoint(env: Env, kind: 'EMBEDDING' | 'ANSWER', fallback: string,
     return undefined;
   }
   return { baseURL, apiKey, model };
+}
+
+/** Where this process listens, as a browser on the same machine reaches it. */
+function defaultPublicUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
+  return `http://${reachable}:${port}`;
 }
 
 /** CORS_ORIGINS: `*` (the default) or origins separated by commas, each `scheme://host[:port]`. */

@@ -8,6 +8,7 @@ import { JOB_DEFINITIONS } from './jobs/registry.ts';
 import type { Logger } from './logger.ts';
 import { createEmbedder } from './search/embedders/create-embedder.ts';
 import { SearchIndexes } from './search/search-indexes.ts';
+import { createRateLimits } from './rate-limits.ts';
 import type { Services } from './services.ts';
 
 /** The services one folio process runs on: database, events, job queue, embedder and search indexes. */
@@ -41,7 +42,8 @@ export async function openRuntime(
     if (failure) throw failure.reason;
     const embedder = createEmbedder(config);
     const searchIndexes = new SearchIndexes(database.prisma, embedder, events!, log, config.searchCache);
-    const services: Services = { config, db: database.prisma, events: events!, jobs: jobs!, log, embedder, searchIndexes };
+    const rateLimits = createRateLimits(database.pool);
+    const services: Services = { config, db: database.prisma, events: events!, jobs: jobs!, log, embedder, searchIndexes, rateLimits };
     if (options.isWorker) await jobs!.workAll(services);
     return {
       ...services,

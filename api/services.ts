@@ -3,6 +3,7 @@ import type { Db } from './db/database.ts';
 import type { Events } from './events.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { Logger } from './logger.ts';
+import type { RateLimits } from './rate-limits.ts';
 import type { Embedder } from './search/embedders/embedder.ts';
 import type { SearchIndexes } from './search/search-indexes.ts';
 
@@ -18,4 +19,5 @@ export interface Services {
   log: Logger;
   embedder: Embedder;
   searchIndexes: SearchIndexes;
+  rateLimits: RateLimits;
 }

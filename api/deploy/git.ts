@@ -109,7 +109,8 @@ export function commitFiles(mirror: GitMirror, tree: Map<string, string>): Proje
   };
 }
 
-function authHeader(repository: Repository): string[] {
+/** git's options that send the GitHub token with requests to repositories under GITHUB_URL (and nowhere else). */
+export function authHeader(repository: Pick<Repository, 'url' | 'github'>): string[] {
   const github = repository.github;
   if (!github?.token || !repository.url.startsWith(`${github.url}/`)) return [];
   const basic = Buffer.from(`x-access-token:${github.token}`).toString('base64');
@@ -136,13 +137,13 @@ function classifyFetchError(error: Error & { stderr?: string; code?: unknown }, 
 }
 
 /** git's own stall detection for HTTP transfers. */
-const STALL_LIMITS = ['-c', 'http.lowSpeedLimit=1000', '-c', 'http.lowSpeedTime=60'];
+export const STALL_LIMITS = ['-c', 'http.lowSpeedLimit=1000', '-c', 'http.lowSpeedTime=60'];
 
 /**
  * Runs git in a process group of its own, so that `signal` stops it together with the helpers it
  * starts (git-remote-http), not just the git process. Rejects with `stderr` attached on failure.
  */
-function git(args: string[], signal?: AbortSignal): Promise<string> {
+export function git(args: string[], signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', args, { env: gitEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const stop = () => {

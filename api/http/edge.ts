@@ -4,7 +4,8 @@ import type { RequestAuth } from '../auth/request-auth.ts';
 import { AppError, appErrorOf, internalError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { passRestGate } from '../rest/rest-gate.ts';
-import { isApiPath, type RouteTable } from '../rest/routes.ts';
+import { isApiPath, matchPage, type RouteTable } from '../rest/routes.ts';
+import type { Services } from '../services.ts';
 import type { GraphQLContext } from '../schema/context.ts';
 import { errorResponse, withErrorBody } from './error-response.ts';
 import { executeOperation, type OperationParams } from './execute-operation.ts';
@@ -17,6 +18,7 @@ import { serveStreamRoute } from './stream-route.ts';
 
 
 export interface EdgeOptions {
+  services: Services;
   routes: RouteTable;
   schema: GraphQLSchema;
   openApiJson: string;
@@ -72,6 +74,11 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
         }
         const files = matchFileRoute(options.routes.files, path);
         if (files) return serveFile(files, request, path).catch(refusal).then(endResponse);
+        const page = matchPage(options.routes.pages, path);
+        if (page) {
+          if (request.method !== 'GET' && request.method !== 'HEAD') throw methodNotAllowed(request.method, 'GET, HEAD');
+          return page.page.render(page.params, options.services).catch(refusal).then(endResponse);
+        }
         throw new AppError('NOT_FOUND', `No endpoint ${request.method} ${path}.`);
       } catch (error) {
         endResponse(refusal(error));

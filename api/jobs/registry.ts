@@ -1,4 +1,5 @@
 import type { Services } from '../services.ts';
+import { agentFailedJob, agentRunJob } from './agent-run.ts';
 import { deployFailedJob, deployRunJob } from './deploy-run.ts';
 import type { JobDefinition } from './jobs.ts';
 
@@ -6,4 +7,4 @@ import type { JobDefinition } from './jobs.ts';
  * Every kind of job. Their queues are created at boot in this order (a dead-letter queue before the
  * queue that names it), and every worker process works all of them.
  */
-export const JOB_DEFINITIONS: readonly JobDefinition<unknown, Services>[] = [deployFailedJob, deployRunJob];
+export const JOB_DEFINITIONS: readonly JobDefinition<unknown, Services>[] = [deployFailedJob, deployRunJob, agentFailedJob, agentRunJob];

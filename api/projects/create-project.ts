@@ -4,6 +4,7 @@ import { createApiKey } from '../auth/keys.ts';
 import type { Db } from '../db/database.ts';
 import type { CodeHost } from '../db/generated/prisma/client.ts';
 import { AppError, invalidInput } from '../errors.ts';
+import { isValidBranchName } from './branch-name.ts';
 
 export interface CreateProjectInput {
   name: string;
@@ -20,9 +21,6 @@ export interface CreatedProject {
 }
 
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-/** Branch names git accepts (git check-ref-format), in a conservative alphabet. */
-const BRANCH = /^[A-Za-z0-9._\/-]{1,200}$/;
-const BRANCH_FORBIDDEN = [/^[-/]/, /\/$/, /\.$/, /\.\./, /\/\//, /(^|\/)\./, /\.lock(\/|$)/];
 const REMOTE = /^(https?|ssh|git|file):\/\/|^[\w.-]+@[\w.-]+:/;
 
 export interface ProjectPlace {
@@ -43,7 +41,7 @@ export async function createProject(db: Db, input: CreateProjectInput, place: Pr
     );
   }
   const branch = input.branch ?? 'main';
-  if (!BRANCH.test(branch) || BRANCH_FORBIDDEN.some((rule) => rule.test(branch))) {
+  if (!isValidBranchName(branch)) {
     throw invalidInput('branch', `"${branch}" is not a valid branch name.`);
   }
   const { repoUrl, codeHost } = resolveRepository(input.repo, place);

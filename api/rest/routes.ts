@@ -131,6 +131,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
 /** Where `npm install` builds the widget (widget/build.ts). */
 const WIDGET_DIST = path.join(PACKAGE_ROOT, 'widget', 'dist');
 
+/** Pages for people. */
+export const PAGE_ROUTES: readonly PageRoute[] = [{ path: '/pulls/:id', render: ({ id }, services) => pullRequestPage(services.db, id!) }];
+
 /**
  * Static files: the widget's one script tag, `/widget.js`, a small module revalidated on each load
  * (ETag) that imports the content-hashed bundle under `/widget/`, cached for a year.

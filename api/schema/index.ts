@@ -3,6 +3,7 @@ import { builder } from './builder.ts';
 import './deployment.ts';
 import './project.ts';
 import './agent-session.ts';
+import './agent-jobs.ts';
 import './search.ts';
 import './assistant.ts';
 import './assistant-threads.ts';

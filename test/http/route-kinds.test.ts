@@ -56,7 +56,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(filesDir, 'nested', 'style.css'), 'a{}');
   fs.symlinkSync('/etc/hostname', path.join(filesDir, 'outside.txt'));
   const files: FileRoute = { path: '/assets', dir: filesDir, isImmutable: true };
-  app = createApp(t.runtime, { api: [...API_ROUTES, deploymentLines], files: [files] });
+  app = createApp(t.runtime, { api: [...API_ROUTES, deploymentLines], files: [files], pages: [] });
   server = await listen(app, '127.0.0.1', 0);
   a = await seedProject(t);
 });

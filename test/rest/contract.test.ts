@@ -97,11 +97,14 @@ describe('/v1/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: '/' }]);
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/v1/agent/{projectId}/job',
       '/v1/agent/{projectId}/job/{id}',
       '/v1/agent/{projectId}/jobs',
+      '/v1/assistant/{domain}/message',
       '/v1/project/update-status/{statusId}',
       '/v1/project/update/{projectId}',
       '/v1/search/{domain}',
+      '/v2/assistant/{domain}/message',
     ]);
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     const search = doc.paths['/v1/search/{domain}'].post;
@@ -142,7 +145,8 @@ describe('only the listed routes are reachable', () => {
     ['POST', '/v1/webhook'],
     ['DELETE', '/v1/webhook/abc'],
     ['GET', '/v1/deployments'],
-    ['GET', '/v1/agent/x/job'],
+    ['GET', '/v1/agent/x/job/y/z'],
+    ['GET', '/v2/search/x'],
   ])('%s %s is 404', async (method, path) => {
     const res = await t.call(method, path, { key: a.adminKey, json: method === 'POST' ? { url: 'http://127.0.0.1:9' } : undefined });
     expect(res.status).toBe(404);

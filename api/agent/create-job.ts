@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { invalidInput } from '../errors.ts';
+import { agentRunJob } from '../jobs/agent-run.ts';
+import { isValidBranchName } from '../projects/branch-name.ts';
+import type { Services } from '../services.ts';
+import { agentTopic } from './event-log.ts';
+
+/** What one job request may hold (README: Agent jobs). */
+export const AGENT_JOB_LIMITS = { maxMessages: 50, maxMessageLength: 20_000 } as const;
+
+export interface AgentJobRequest {
+  branch: string;
+  messages: { role: 'system' | 'user'; content: string }[];
+  asDraft: boolean;
+}
+
+const body = z
+  .object({
+    branch: z.string({ required_error: 'is required', invalid_type_error: 'must be a string' }).min(1, 'must not be empty'),
+    messages: z
+      .array(
+        z.object({
+          role: z.enum(['system', 'user'], { errorMap: () => ({ message: 'must be system or user' }) }),
+          content: z
+            .string({ required_error: 'is required', invalid_type_error: 'must be a string' })
+            .max(AGENT_JOB_LIMITS.maxMessageLength, `must be at most ${AGENT_JOB_LIMITS.maxMessageLength} characters long`)
+            .refine((content) => content.trim() !== '', 'must not be empty'),
+        }),
+        { required_error: 'is required', invalid_type_error: 'must be an array of messages' },
+      )
+      .min(1, 'must hold at least one message')
+      .max(AGENT_JOB_LIMITS.maxMessages, `must hold at most ${AGENT_JOB_LIMITS.maxMessages} messages`),
+    asDraft: z.boolean({ invalid_type_error: 'must be true or false' }).nullish(),
+  })
+  .strict();
+
+/** Validates a job request (a 400 naming the first field at fault). */
+export function parseAgentJobRequest(input: unknown, deploymentBranch: string): AgentJobRequest {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalidInput('body', 'The request body must be a JSON object.');
+  const parsed = body.safeParse(input);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    if (issue!.code === 'unrecognized_keys') {
+      throw invalidInput(issue!.keys[0]!, `Unknown field "${issue!.keys[0]}"; this endpoint accepts: branch, messages, asDraft.`);
+    }
+    const field = issue!.path.join('.') || 'body';
+    throw invalidInput(field, `${field} ${issue!.message}.`);
+  }
+  const { branch, messages, asDraft } = parsed.data;
+  if (!isValidBranchName(branch)) throw invalidInput('branch', `"${branch}" is not a branch name git accepts.`);
+  if (branch === deploymentBranch) {
+    throw invalidInput('branch', `"${branch}" is the deployment branch; agent jobs work on a branch of their own and open a pull request into it.`);
+  }
+  return { branch, messages, asDraft: asDraft ?? true };
+}
+
+/**
+ * Creates the session and enqueues its job in one transaction, within the project's rate limit. Jobs on
+ * one branch run one after the other (the queue is ordered per project and branch).
+ */
+export async function createAgentJob(services: Services, projectId: string, request: AgentJobRequest): Promise<{ sessionId: string; messageId: string }> {
+  await services.rateLimits.agentJobs.consume(projectId);
+  const messageId = randomBytes(12).toString('hex');
+  const session = await services.db.$transaction(async (tx) => {
+    const created = await tx.agentSession.create({
+      data: { projectId, branch: request.branch, asDraft: request.asDraft, messages: request.messages, messageId },
+      select: { id: true },
+    });
+    await services.jobs.enqueue(agentRunJob, { sessionId: created.id, projectId, branch: request.branch }, tx);
+    return created;
+  });
+  await services.events.publish(agentTopic(session.id), {});
+  return { sessionId: session.id, messageId };
+}

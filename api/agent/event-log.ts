@@ -1,0 +1,109 @@
+import type { Db } from '../db/database.ts';
+import type { Events } from '../events.ts';
+
+/** What an agent job's stream shows, in order. */
+export type AgentEventKind = 'step-started' | 'text' | 'tool-call' | 'tool-result' | 'step-finished' | 'todos' | 'status' | 'outcome';
+
+export interface AgentEventRecord {
+  seq: number;
+  kind: AgentEventKind;
+  payload: Record<string, unknown>;
+}
+
+/** Announces new events of a session (and changes to its record) across processes. */
+export const agentTopic = (sessionId: string) => `agent:${sessionId}`;
+
+/** Text is written in pieces at most this far apart, so a job's stream stays live without a row per token. */
+const TEXT_FLUSH_MS = 100;
+/** A follower looks again this often even without a notification (one lost while reconnecting). */
+const FOLLOW_POLL_MS = 2_000;
+
+/**
+ * The event log of one agent job, written by the worker that runs it: every event is a row (so any web
+ * process can stream it, and a client that reconnects reads it again from the start) and a notification.
+ */
+export class AgentEventLog {
+  #text = '';
+  #timer: NodeJS.Timeout | undefined;
+  #writing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly db: Db,
+    private readonly events: Events,
+    readonly sessionId: string,
+    private seq: number,
+  ) {}
+
+  /** Continues the session's log (a retried job appends after what its earlier attempt wrote). */
+  static async open(db: Db, events: Events, sessionId: string): Promise<AgentEventLog> {
+    const last = await db.agentEvent.findFirst({ where: { sessionId }, orderBy: { seq: 'desc' }, select: { seq: true } });
+    return new AgentEventLog(db, events, sessionId, (last?.seq ?? -1) + 1);
+  }
+
+  /** Adds text to the current piece (written within TEXT_FLUSH_MS). */
+  text(text: string): void {
+    this.#text += text;
+    this.#timer ??= setTimeout(() => void this.#flushText(), TEXT_FLUSH_MS);
+  }
+
+  /** Writes an event, after the text before it. */
+  append(kind: Exclude<AgentEventKind, 'text'>, payload: Record<string, unknown>): Promise<void> {
+    this.#flushText();
+    return this.#write(kind, payload);
+  }
+
+  /** Everything written so far is stored and announced. */
+  async flush(): Promise<void> {
+    this.#flushText();
+    await this.#writing;
+  }
+
+  #flushText(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#text === '') return;
+    const text = this.#text;
+    this.#text = '';
+    void this.#write('text', { text });
+  }
+
+  #write(kind: AgentEventKind, payload: Record<string, unknown>): Promise<void> {
+    const seq = this.seq++;
+    this.#writing = this.#writing.then(async () => {
+      await this.db.agentEvent.create({ data: { sessionId: this.sessionId, seq, kind, payload: payload as object } });
+      await this.events.publish(agentTopic(this.sessionId), { seq });
+    });
+    return this.#writing;
+  }
+}
+
+/**
+ * A session's events from the first, as they are written, until its outcome (or until `signal`
+ * aborts). Rows are read after each notification, and every few seconds in case one was lost.
+ */
+export async function* followAgentEvents(
+  services: { db: Db; events: Events },
+  sessionId: string,
+  signal: AbortSignal,
+): AsyncGenerator<AgentEventRecord> {
+  const changes = services.events.subscribe(agentTopic(sessionId), signal);
+  let after = -1;
+  let change = changes.next();
+  try {
+    for (;;) {
+      const rows = await services.db.agentEvent.findMany({ where: { sessionId, seq: { gt: after } }, orderBy: { seq: 'asc' }, take: 500 });
+      for (const row of rows) {
+        after = row.seq;
+        yield { seq: row.seq, kind: row.kind as AgentEventKind, payload: row.payload as Record<string, unknown> };
+        if (row.kind === 'outcome') return;
+      }
+      if (rows.length === 500) continue;
+      if (signal.aborted) return;
+      const woken = await Promise.race([change.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), FOLLOW_POLL_MS).unref())]);
+      if (woken) change = changes.next();
+      if (signal.aborted) return;
+    }
+  } finally {
+    await changes.return?.();
+  }
+}

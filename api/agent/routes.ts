@@ -1,0 +1,45 @@
+import type { StreamRoute } from '../rest/routes.ts';
+import { AGENT_JOB_OPERATION } from '../schema/agent-jobs.ts';
+import { AGENT_JOB_LIMITS } from './create-job.ts';
+import { agentStreamEncoder } from './encoder.ts';
+
+/** POST /v1/agent/{projectId}/job: creates a job and streams its progress. */
+export const agentJobRoute: StreamRoute = {
+  kind: 'stream',
+  method: 'POST',
+  path: '/v1/agent/:projectId/job',
+  field: 'Subscription.agentJob',
+  keyKind: 'admin',
+  status: 200,
+  hasBody: true,
+  summary: 'Create agent job',
+  tag: 'Admin',
+  operation: AGENT_JOB_OPERATION,
+  variables: (params, body) => ({ projectId: params.projectId, input: body ?? {} }),
+  encoder: agentStreamEncoder,
+  openApi: {
+    requestBody: {
+      type: 'object',
+      required: ['branch', 'messages'],
+      additionalProperties: false,
+      properties: {
+        branch: { type: 'string', description: 'The branch to work on, created from the deployment branch if it does not exist; never the deployment branch itself.' },
+        messages: {
+          type: 'array',
+          minItems: 1,
+          maxItems: AGENT_JOB_LIMITS.maxMessages,
+          items: {
+            type: 'object',
+            required: ['role', 'content'],
+            properties: { role: { type: 'string', enum: ['system', 'user'] }, content: { type: 'string', minLength: 1, maxLength: AGENT_JOB_LIMITS.maxMessageLength } },
+          },
+        },
+        asDraft: { type: 'boolean', default: true, description: 'Open the pull request as a draft.' },
+      },
+    },
+    contentType: 'text/plain; charset=utf-8',
+    description:
+      "The job's progress as the AI SDK v4 data stream: its text, tool calls and results, todos and status lines as data parts, and its outcome. The job goes on if the client disconnects; follow it with agentSessionUpdated or GET .../job/{id}. 100 jobs per project per hour (429 with Retry-After).",
+    headers: { 'X-Session-Id': 'The session (job) id.', 'X-Message-Id': "The id of the agent's message." },
+  },
+};

@@ -1,0 +1,191 @@
+import path from 'node:path';
+import { hasToolCall, stepCountIs, streamText, type ModelMessage } from 'ai';
+import { answerModelFor } from '../assistant/models.ts';
+import { withFileLock } from '../db/data-dir.ts';
+import { GitError, type Repository } from '../deploy/git.ts';
+import { checkProject } from '../deploy/project-reader.ts';
+import { searchDocs } from '../search/search-docs.ts';
+import type { Services } from '../services.ts';
+import { CodeHostUnusable, GitHubPullRequests, gitHubRepository } from './code-hosts/github.ts';
+import { recordLocalPullRequest } from './code-hosts/local-pull-requests.ts';
+import { AgentEventLog } from './event-log.ts';
+import { haltSession, type Halt } from './halt.ts';
+import { agentSystemPrompt } from './system-prompt.ts';
+import { TodoList } from './todos.ts';
+import { agentTools, type FoundPage } from './tools.ts';
+import { PushFailure, WorkingCopy } from './working-copy.ts';
+import { Workspace } from './workspace.ts';
+
+/** Model steps per job: planning, finding, reading, editing, validating, finishing. */
+export const AGENT_MAX_STEPS = 40;
+
+/**
+ * Runs one agent job to its end: a working copy of the branch, the model's tool loop over it, a final
+ * check with the deployment's reader, then a commit, a push of the branch (never the deployment branch)
+ * and a pull request (on GitHub, or kept by Folio). Whatever happens, the session ends halted with a
+ * reason and a message that says what happened; a worker that stops mid-job leaves it to a retry.
+ */
+export async function runAgentJob(services: Services, sessionId: string, attempt: number, signal?: AbortSignal): Promise<void> {
+  const { db, config } = services;
+  const session = await db.agentSession.findUnique({ where: { id: sessionId }, include: { project: true } });
+  if (!session || session.haulted) return;
+  const { project } = session;
+  const log = await AgentEventLog.open(db, services.events, sessionId);
+  const halt = async (outcome: Halt) => {
+    await log.flush();
+    await haltSession(services, log, sessionId, outcome);
+  };
+  if (!config.answerModel) {
+    return halt({
+      reason: 'error',
+      message: 'No model is configured for agent jobs: set ANSWER_MODEL and ANSWER_API_KEY (or OPENAI_API_KEY), and ANSWER_BASE_URL for a server other than OpenAI, then create the job again.',
+    });
+  }
+  if (attempt > 1) await log.append('status', { message: `Attempt ${attempt}: starting over after the worker running the job stopped.` });
+
+  const repository: Repository = { url: project.repoUrl, branch: project.branch, github: { url: config.githubUrl, token: config.githubToken } };
+  const onGitHub = gitHubRepository(project.repoUrl, config.githubUrl);
+  const github = onGitHub ? new GitHubPullRequests(onGitHub, { apiUrl: config.githubApiUrl, token: config.githubToken }) : undefined;
+  const mirrorDir = path.join(config.dataDir, 'agent-repos', `${project.id}.git`);
+  let copy: WorkingCopy | undefined;
+  try {
+    await github?.checkAccess();
+    copy = await withFileLock(`${mirrorDir}.lock`, () =>
+      WorkingCopy.prepare({ mirrorDir, repository, branch: session.branch, dir: path.join(config.dataDir, 'agent-work', sessionId), signal }),
+    );
+    await log.append('status', {
+      message: copy.isNewBranch ? `Created the branch ${session.branch} from ${project.branch} (${copy.baseSha.slice(0, 7)}).` : `Working on the existing branch ${session.branch}.`,
+    });
+
+    const workspace = new Workspace(copy.dir);
+    const finished = await runModel(services, { session, project, workspace, log, signal });
+    const check = await checkProject(workspace.projectFiles(), `branch "${session.branch}"`);
+    if (check.problems.length > 0) {
+      return halt({ reason: 'error', message: `The changes were not published: a deployment would fail or leave pages out (${check.problems.slice(0, 3).join('; ')}).` });
+    }
+    await copy.commit(`${finished.title}\n\n${finished.summary}\n\nFolio agent job ${sessionId}`);
+    if (!(await copy.isAheadOfBase())) {
+      return halt({ reason: 'completed', message: `No change was needed, so no pull request was opened. ${finished.summary}` });
+    }
+    await log.append('status', { message: `Pushing ${session.branch} to ${github ? github.name : project.repoUrl}.` });
+    await copy.push(repository, session.branch, signal);
+    const link = github
+      ? await github.open({ head: session.branch, base: project.branch, title: finished.title, body: finished.summary, draft: session.asDraft })
+      : await recordLocalPullRequest(
+          db,
+          {
+            projectId: project.id,
+            sessionId,
+            branch: session.branch,
+            baseBranch: project.branch,
+            title: finished.title,
+            description: finished.summary,
+            diff: (await copy.diff()).text,
+            isDraft: session.asDraft,
+            headSha: await copy.headSha(),
+            baseSha: copy.baseSha,
+          },
+          config.publicUrl,
+        );
+    const kind = session.asDraft ? 'a draft pull request' : 'a pull request';
+    return halt({ reason: 'completed', pullRequestLink: link, message: `${finished.summary} Opened ${kind} for review: ${link}` });
+  } catch (error) {
+    if (signal?.aborted) {
+      await log.append('status', { message: 'Interrupted: the worker is stopping; another attempt will redo this job.' });
+      await log.flush();
+      throw error;
+    }
+    if (error instanceof CodeHostUnusable) return halt({ reason: 'github_missconfigured', message: error.message });
+    if (error instanceof GitError) return halt({ reason: error.kind === 'unreachable' ? 'github_missconfigured' : 'error', message: error.message });
+    if (error instanceof PushFailure) {
+      return halt({ reason: 'error', message: `The changes were committed but the push of ${session.branch} failed (${error.message}), so no pull request was opened; create the job again once the repository accepts pushes.` });
+    }
+    services.log.error(`agent job ${sessionId} failed`, error);
+    return halt({ reason: 'error', message: `The job failed: ${(error as Error).message}. Nothing was pushed.` });
+  } finally {
+    await copy?.remove();
+  }
+}
+
+interface Finished {
+  title: string;
+  summary: string;
+}
+
+/** The model's tool loop; its steps, text, tool calls and todos go to the event log as they happen. */
+async function runModel(
+  services: Services,
+  input: {
+    session: { id: string; branch: string; messageId: string | null; messages: unknown };
+    project: { id: string; name: string; branch: string; liveDeploymentId: string | null };
+    workspace: Workspace;
+    log: AgentEventLog;
+    signal?: AbortSignal;
+  },
+): Promise<Finished> {
+  const { session, project, log } = input;
+  const messageId = session.messageId ?? session.id;
+  const todos = new TodoList(services.db, session.id);
+  const tools = agentTools({
+    workspace: input.workspace,
+    todos,
+    branch: session.branch,
+    onTodos: (stored) => log.append('todos', { todos: stored }),
+    search: (query) => searchLivePages(services, project, query),
+  });
+  const instructions = session.messages as { role: 'system' | 'user'; content: string }[];
+  const result = streamText({
+    model: await answerModelFor(services.config),
+    system: agentSystemPrompt({ siteName: project.name, branch: session.branch, baseBranch: project.branch }),
+    messages: instructions.map((message): ModelMessage => ({ role: message.role, content: message.content })),
+    tools,
+    stopWhen: [stepCountIs(AGENT_MAX_STEPS), hasToolCall('finish')],
+    abortSignal: input.signal,
+    maxRetries: 2,
+    onError: () => undefined,
+  });
+  let finished: Finished | undefined;
+  let lastText = '';
+  for await (const part of result.fullStream) {
+    switch (part.type) {
+      case 'start-step':
+        lastText = '';
+        await log.append('step-started', { messageId });
+        break;
+      case 'text-delta':
+        lastText += part.text;
+        log.text(part.text);
+        break;
+      case 'tool-call':
+        await log.append('tool-call', { toolCallId: part.toolCallId, toolName: part.toolName, args: part.input });
+        break;
+      case 'tool-result':
+        if (part.toolName === 'finish') finished = part.output as Finished;
+        await log.append('tool-result', { toolCallId: part.toolCallId, toolName: part.toolName, result: part.output });
+        break;
+      case 'finish-step':
+        await log.append('step-finished', { finishReason: part.finishReason, usage: { promptTokens: part.usage.inputTokens ?? 0, completionTokens: part.usage.outputTokens ?? 0 } });
+        break;
+      case 'error':
+        throw part.error;
+      case 'abort':
+        input.signal?.throwIfAborted();
+        break;
+    }
+  }
+  if (finished) return finished;
+  // The model stopped without finish (its step limit, or it just answered): its last words are the summary.
+  const first = instructions.at(-1)?.content ?? 'Update the documentation';
+  return { title: first.split('\n')[0]!.slice(0, 72), summary: lastText.trim() || 'The agent ended without a summary.' };
+}
+
+/** The live deployment's search, with each result's source file, for the agent to open. */
+async function searchLivePages(services: Services, project: { id: string; liveDeploymentId: string | null }, query: string): Promise<FoundPage[]> {
+  const results = await searchDocs(services, project, { query, pageSize: 8 });
+  const routes = [...new Set(results.map((result) => result.path.split('#')[0]!))];
+  const pages = project.liveDeploymentId
+    ? await services.db.deploymentPage.findMany({ where: { deploymentId: project.liveDeploymentId, route: { in: routes } }, select: { route: true, page: { select: { sourcePath: true } } } })
+    : [];
+  const fileOf = new Map(pages.map((page) => [page.route, page.page.sourcePath]));
+  return results.map((result) => ({ file: fileOf.get(result.path.split('#')[0]!), path: result.path, title: result.metadata.title, content: result.content }));
+}

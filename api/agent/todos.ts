@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+
+export type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
+export type TodoPriority = 'high' | 'medium' | 'low';
+
+/** A todo as the API shows it (spec 2.8). */
+export interface Todo {
+  id: string;
+  content: string;
+  status: TodoStatus;
+  priority: TodoPriority;
+}
+
+/**
+ * A job's todo list, kept in the session's `todos`. The model names its todos with ids of its own
+ * ("1", "2"); each keeps one stored id for the whole job, so clients can follow a todo across updates.
+ */
+export class TodoList {
+  readonly #ids = new Map<string, string>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly sessionId: string,
+  ) {}
+
+  /** Replaces the list with `todos`, in their order. */
+  async replace(todos: { id: string; content: string; status: TodoStatus; priority: TodoPriority }[]): Promise<Todo[]> {
+    const stored = todos.map((todo) => {
+      let id = this.#ids.get(todo.id);
+      if (!id) this.#ids.set(todo.id, (id = randomBytes(12).toString('hex')));
+      return { id, content: todo.content, status: todo.status, priority: todo.priority };
+    });
+    await this.db.$transaction([
+      this.db.todo.deleteMany({ where: { sessionId: this.sessionId } }),
+      this.db.todo.createMany({ data: stored.map((todo, position) => ({ ...todo, sessionId: this.sessionId, position })) }),
+    ]);
+    return stored;
+  }
+}

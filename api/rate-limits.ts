@@ -1,0 +1,48 @@
+import type pg from 'pg';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from './errors.ts';
+
+/** A limit on how often something may happen per key, shared by every process on the database. */
+export interface RateLimit {
+  /** Counts one use; a 429 with Retry-After (and what the limit is) when the key is over it. */
+  consume(key: string): Promise<void>;
+}
+
+/** The documented limits (README: Limits). */
+export interface RateLimits {
+  /** Agent jobs created per project (Mintlify documents 100 per project per hour). */
+  agentJobs: RateLimit;
+}
+
+export function createRateLimits(pool: pg.Pool): RateLimits {
+  return {
+    agentJobs: postgresLimit(pool, { name: 'agent-jobs', points: 100, seconds: 3600, says: 'This project has created 100 agent jobs in the last hour' }),
+  };
+}
+
+/**
+ * rate-limiter-flexible over the `rate_limits` table (created by a migration): fixed windows per key,
+ * counted atomically in PostgreSQL, so several web processes share each limit.
+ */
+function postgresLimit(pool: pg.Pool, limit: { name: string; points: number; seconds: number; says: string }): RateLimit {
+  const limiter = new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: limit.name,
+    points: limit.points,
+    duration: limit.seconds,
+  });
+  return {
+    async consume(key) {
+      try {
+        await limiter.consume(key);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        throw new AppError('RATE_LIMITED', `${limit.says}; try again in ${retryAfter} s.`, { headers: { 'Retry-After': String(retryAfter) } });
+      }
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { createAgentJob, parseAgentJobRequest } from '../agent/create-job.ts';
+import { agentTopic, followAgentEvents } from '../agent/event-log.ts';
+import { notFound } from '../errors.ts';
+import { AgentSession } from './agent-session.ts';
+import { requireProjectAdmin } from './authorize.ts';
+import { builder } from './builder.ts';
+
+/** One event of an agent job's stream (the first is `started`, with the session's ids). */
+export interface AgentJobEventShape {
+  seq: number;
+  kind: string;
+  payload: Record<string, unknown>;
+}
+
+const AgentJobEvent = builder.objectRef<AgentJobEventShape>('AgentJobEvent').implement({
+  description:
+    'One event of an agent job: started {sessionId, messageId}, step-started, text {text}, tool-call {toolCallId, toolName, args}, tool-result {toolCallId, toolName, result}, step-finished, todos {todos}, status {message}, outcome {haulted, haultReason, messageToUser, pullRequestLink}.',
+  fields: (t) => ({
+    seq: t.exposeInt('seq'),
+    kind: t.exposeString('kind'),
+    payload: t.field({ type: 'JSON', resolve: (event) => event.payload }),
+  }),
+});
+
+/** What the job creation route runs: the events selected whole. */
+export const AGENT_JOB_OPERATION = `subscription AgentJob($projectId: String!, $input: JSON!) {
+  agentJob(projectId: $projectId, input: $input) { seq kind payload }
+}`;
+
+builder.subscriptionField('agentJob', (t) =>
+  t.field({
+    type: AgentJobEvent,
+    description:
+      "Creates an agent job (the body of POST /v1/agent/{projectId}/job: branch, messages, asDraft) and follows it: its events as they happen, until its outcome. The job runs on a worker whether or not anyone follows it. Admin key of the project.",
+    args: { projectId: t.arg.string({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
+    subscribe: async (_root, { projectId, input }, context) => {
+      await requireProjectAdmin(context, projectId);
+      const project = await context.db.project.findUniqueOrThrow({ where: { id: projectId }, select: { branch: true } });
+      const request = parseAgentJobRequest(input, project.branch);
+      const { sessionId, messageId } = await createAgentJob(context, projectId, request);
+      return (async function* started() {
+        yield { seq: -1, kind: 'started', payload: { sessionId, messageId } };
+        yield* followAgentEvents(context, sessionId, context.signal);
+      })();
+    },
+    resolve: (event: AgentJobEventShape) => event,
+  }),
+);
+
+builder.subscriptionField('agentSessionUpdated', (t) =>
+  t.prismaField({
+    type: AgentSession,
+    description: 'An agent session now, then after every change (its todos, its outcome), until it has halted. Admin key of its project.',
+    args: { sessionId: t.arg.string({ required: true }) },
+    subscribe: async (_root, { sessionId }, context) => {
+      await context.auth.requireKind('admin');
+      const found = await context.db.agentSession.findUnique({ where: { id: sessionId }, select: { projectId: true } });
+      if (!found) throw notFound(`No agent job with id "${sessionId}".`);
+      await context.auth.requireProject(found.projectId);
+      return (async function* updates() {
+        const changes = context.events.subscribe(agentTopic(sessionId), context.signal);
+        let last = '';
+        try {
+          for (;;) {
+            const session = await context.db.agentSession.findUnique({ where: { id: sessionId }, select: { haulted: true, updatedAt: true, todos: true } });
+            if (!session) return;
+            // The job's text and tool events notify too; the record is sent again only when it changed.
+            const state = JSON.stringify(session);
+            if (state !== last) yield sessionId;
+            last = state;
+            if (session.haulted || (await changes.next()).done) return;
+          }
+        } finally {
+          await changes.return?.();
+        }
+      })();
+    },
+    resolve: (query, id: string, _args, context) => context.db.agentSession.findUniqueOrThrow({ ...query, where: { id } }),
+  }),
+);
