@@ -25,5 +25,5 @@ export async function answerQuestion(turn: PromptTurn): Promise<Answer | undefin
   const relevance = Math.max(...scored.map((chunk) => chunk.relevance));
   const known = termSet(analyzer, retrieved.map((chunk) => `${chunk.title} ${chunk.description} ${chunk.path} ${chunk.content}`).join('\n'));
   const minimum = hasUnknownTerm(question, known, TELLING_WEIGHT) ? MIN_RELEVANCE_WITH_UNKNOWN : MIN_RELEVANCE;
-  return relevance < minimum ? undefined : composeAnswer(scored);
+  return relevance < minimum ? undefined : composeAnswer(question, scored);
 }

@@ -16,6 +16,7 @@ export interface ScoredChunk {
 }
 
 export interface ScoredBlock extends Block {
+  terms: Set<string>;
   cover: number;
   words: number;
 }
@@ -27,10 +28,10 @@ export interface Answer {
 }
 
 /** Answers stay under this many words (the ceiling is about 300). */
-const WORD_BUDGET = 260;
+const WORD_BUDGET = 240;
 /** Words quoted from the best chunk, and from each further one. */
-const READ_BUDGET = 150;
-const MORE_BUDGET = 80;
+const READ_BUDGET = 130;
+const MORE_BUDGET = 70;
 /** A bullet list this long is quoted whole; a longer one keeps the items the question is about. */
 const SHORT_LIST = 6;
 /** A seed this few words from the top of its section is quoted from the top. */
@@ -44,12 +45,14 @@ const SMALL_PARAGRAPH = 60;
 /** A second quote from the best chunk starts at a block this close to the best block's coverage. */
 const KEEP_RATIO = 0.8;
 const MAX_SEEDS = 2;
+/** At most this many chunks are quoted (so at most three pages cited). */
 const MAX_CHUNKS = 3;
-const MAX_PAGES = 3;
+/** Under this many words, an answer takes a further good chunk even if it repeats what the question asked. */
+const SHORT_ANSWER = 60;
 /** Another chunk joins the answer when it scores nearly as well as the best one. */
 const SECOND_RATIO = 0.9;
 /** How much the search's rank adds to a chunk's own relevance. */
-const RANK_PRIOR = 0.3;
+const RANK_PRIOR = 0.2;
 
 export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retrieved: RetrievedChunk[]): ScoredChunk[] {
   return retrieved.map((chunk, rank) => {
@@ -72,27 +75,31 @@ export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retriev
     };
     const relevance = relevanceWith(head);
     const score = relevanceWith(new Set([...head, ...summary])) + RANK_PRIOR * (1 - rank / retrieved.length);
-    return { chunk, rank, blocks: blocks.map(({ terms: _terms, ...block }) => block), relevance, score };
+    return { chunk, rank, blocks, relevance, score };
   });
 }
 
-/** Picks the blocks that answer the question from the best chunks, within the word budget. */
-export function composeAnswer(scored: ScoredChunk[]): Answer {
+/**
+ * Quotes the best chunk, then up to two more that score nearly as well and say something the
+ * question asked that the quotes so far do not (or any, while the answer is still short).
+ */
+export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[]): Answer {
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.rank - b.rank);
   const best = ranked[0]!;
   const picks = new Map<ScoredChunk, Set<number>>();
-  const pages = new Set<string>();
+  const covered = new Set<string>();
   let words = 0;
   for (const candidate of ranked) {
     if (picks.size >= MAX_CHUNKS || (picks.size > 0 && candidate.score < SECOND_RATIO * best.score)) break;
-    const page = pageOf(candidate.chunk.path);
-    if (!pages.has(page) && pages.size >= MAX_PAGES) continue;
     const isFirst = picks.size === 0;
     const chosen = readChunk(candidate, Math.min(isFirst ? READ_BUDGET : MORE_BUDGET, WORD_BUDGET - words), WORD_BUDGET - words, isFirst ? MAX_SEEDS : 1);
-    if (chosen.size === 0) continue;
+    const quoted = candidate.blocks.filter((block) => chosen.has(block.position));
+    const says = new Set(quoted.flatMap((block) => [...block.terms]).filter((term) => question.has(term)));
+    const isNews = [...says].some((term) => !covered.has(term));
+    if (quoted.length === 0 || (!isFirst && words >= SHORT_ANSWER && !isNews)) continue;
     picks.set(candidate, chosen);
-    pages.add(page);
-    words += sumWords(candidate, chosen);
+    for (const term of says) covered.add(term);
+    words += quoted.reduce((sum, block) => sum + block.words, 0);
   }
   const groups = [...picks].map(([chunk, positions]) => ({ chunk: chunk.chunk, blocks: chunk.blocks.filter((block) => positions.has(block.position)) }));
   return { text: renderAnswer(groups), cited: [...new Set(groups.map((group) => pageOf(group.chunk.path)))] };
@@ -158,10 +165,6 @@ function density(block: ScoredBlock): number {
 /** "Create a SAML app in Okta", "Error: permission denied": a line that opens a new item of the section. */
 function isHeadingLike(block: ScoredBlock): boolean {
   return block.kind === 'sentence' && block.words <= 12 && !/[.!?:,;]$/.test(block.text) && /^\p{Lu}/u.test(block.text);
-}
-
-function sumWords(scored: ScoredChunk, positions: Set<number>): number {
-  return scored.blocks.filter((block) => positions.has(block.position)).reduce((sum, block) => sum + block.words, 0);
 }
 
 /** "/cli/preview#custom-ports" -> "custom ports": the section heading, as far as the path tells. */
