@@ -3,6 +3,7 @@ import { html, LitElement, nothing, unsafeCSS } from 'lit';
 import { citations, plainText } from '../lib/answer-parts.ts';
 import { ChatSession } from '../lib/chat-session.ts';
 import { emit } from '../lib/events.ts';
+import { focusGuard } from '../lib/focus-trap.ts';
 import type { ServerSettings } from '../lib/server.ts';
 import styles from '../styles/chat-panel.css?inline';
 import { closeIcon, newIcon, retryIcon, sendIcon, stopIcon } from '../styles/icons.ts';
@@ -107,6 +108,7 @@ export class FolioChatPanel extends LitElement {
     const { messages, isStreaming } = this.session;
     const lastAnswer = messages.findLastIndex((message) => message.role === 'assistant');
     return html`<dialog part="dialog assistant-dialog" aria-labelledby="title" @close=${() => emit(this, 'folio-close', { widget: 'assistant' })} @folio-retry=${() => this.session.retry()}>
+      ${focusGuard('start')}
       <div class="bar">
         <h2 id="title">Ask the assistant</h2>
         <button class="icon-button" part="action" @click=${this.newConversation} ?disabled=${messages.length === 0 && !isStreaming}>${newIcon()} New conversation</button>
@@ -139,6 +141,7 @@ export class FolioChatPanel extends LitElement {
       </form>
       <p class="note">Answers are written from the documentation and may be wrong; check the linked pages.</p>
       <div role="status" class="visually-hidden">${this.announcement}</div>
+      ${focusGuard('end')}
     </dialog>`;
   }
 }

@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import { errorMessage } from '../lib/api-error.ts';
 import { emit, navigate } from '../lib/events.ts';
+import { focusGuard } from '../lib/focus-trap.ts';
 import { groupByPage, headingOf } from '../lib/group-results.ts';
 import { highlight, queryPattern, snippet } from '../lib/highlight.ts';
 import { forgetSearches, recentSearches, rememberSearch } from '../lib/recent-searches.ts';
@@ -174,6 +175,7 @@ export class FolioSearchDialog extends LitElement {
     const options = this.options;
     const activeId = options.length > 0 ? `option-${this.active}` : undefined;
     return html`<dialog part="dialog search-dialog" aria-label="Search the documentation" @close=${() => emit(this, 'folio-close', { widget: 'search' })}>
+      ${focusGuard('start')}
       <div class="bar">
         ${searchIcon(20)}
         <input
@@ -197,7 +199,7 @@ export class FolioSearchDialog extends LitElement {
         <button class="icon-button" aria-label="Close" @click=${() => this.close()}>${closeIcon()}</button>
       </div>
       <div class="results" part="results" aria-busy=${this.phase === 'loading' ? 'true' : 'false'}>
-        <div id="listbox" role="listbox" aria-label="Search results">${this.renderListbox(options)}</div>
+        <div id="listbox" role="listbox" aria-label="Search results" data-query=${this.answered}>${this.renderListbox(options)}</div>
         ${this.renderState()}
       </div>
       <div class="hints">
@@ -205,6 +207,7 @@ export class FolioSearchDialog extends LitElement {
         <span>Search by Folio</span>
       </div>
       <div role="status" class="visually-hidden">${this.announcement}</div>
+      ${focusGuard('end')}
     </dialog>`;
   }
 

@@ -15,6 +15,8 @@ afterEach(() => {
 
 const dialogOf = (search: Element) => search.shadowRoot!.querySelector('folio-search-dialog')?.shadowRoot as ShadowRoot;
 const options = (search: Element) => [...dialogOf(search).querySelectorAll('[role="option"]')];
+/** Waits for the results of `query` (the listbox names the query its results answer). */
+const resultsFor = (search: Element, query: string) => until(() => dialogOf(search).querySelector(`[role="listbox"][data-query="${query}"]`) && options(search));
 
 async function openAndType(search: HTMLElement, text: string) {
   search.shadowRoot!.querySelector('button')!.click();
@@ -58,7 +60,7 @@ describe('<folio-search>', () => {
   it('groups results by page, highlights the matched words and announces the count', async () => {
     const search = await mount('folio-search');
     await openAndType(search, 'custom domain');
-    await until(() => options(search).length === 4);
+    await resultsFor(search, 'custom domain');
     const root = dialogOf(search);
     const groups = [...root.querySelectorAll('[role="listbox"] > [role="group"]')];
     expect(groups.map((group) => root.getElementById(group.getAttribute('aria-labelledby')!)!.textContent)).toEqual(['Guides › Custom domain', 'Guides › Quickstart']);
@@ -74,7 +76,7 @@ describe('<folio-search>', () => {
   it('moves through the options with the arrow keys and opens the active one with Enter', async () => {
     const search = await mount('folio-search');
     const input = await openAndType(search, 'domain');
-    await until(() => options(search).length === 4);
+    await resultsFor(search, 'domain');
     expect(input.getAttribute('aria-activedescendant')).toBe('option-1');
     expect(options(search)[1]!.getAttribute('aria-selected')).toBe('true');
     await userEvent.keyboard('{ArrowDown}');
@@ -126,6 +128,25 @@ describe('<folio-search>', () => {
     await until(() => dialogOf(search).querySelector('dialog[open]'));
   });
 
+  it('keeps focus inside while open (the page behind is inert)', async () => {
+    const outside = document.createElement('a');
+    outside.href = '#outside';
+    outside.textContent = 'A link of the page';
+    document.body.prepend(outside);
+    const search = await mount('folio-search');
+    await openAndType(search, 'domain');
+    await until(() => options(search).length === 4);
+    const focused = [];
+    for (const key of ['{Tab}', '{Tab}', '{Tab}', '{Shift>}{Tab}{/Shift}', '{Shift>}{Tab}{/Shift}', '{Shift>}{Tab}{/Shift}']) {
+      await userEvent.keyboard(key);
+      expect(document.activeElement).toBe(search);
+      focused.push(dialogOf(search).activeElement!.getAttribute('aria-label'));
+    }
+    // Round and round: the input, its Close button, the input again, and back.
+    expect(focused).toEqual(['Close', 'Search the documentation', 'Close', 'Search the documentation', 'Close', 'Search the documentation']);
+    expect(outside.matches(':focus')).toBe(false);
+  });
+
   it('closes on Escape and gives focus back to its button', async () => {
     const search = await mount('folio-search');
     const button = search.shadowRoot!.querySelector('button')!;
@@ -161,7 +182,7 @@ describe('<folio-search>', () => {
       asked.push(event.detail.query);
     }, { once: true });
     await openAndType(search, 'apex domain');
-    await until(() => options(search).length === 4);
+    await resultsFor(search, 'apex domain');
     await userEvent.keyboard('{ArrowUp}{Enter}');
     expect(asked).toEqual(['apex domain']);
   });

@@ -1,3 +1,4 @@
+import { cdp } from 'vitest/browser';
 import '../../../../widget/index.ts';
 import type { FolioAssistant } from '../../../../widget/elements/folio-assistant.ts';
 import type { FolioSearch } from '../../../../widget/elements/folio-search.ts';
@@ -6,11 +7,15 @@ export const BASE_URL = 'https://folio.test';
 export const SITE_URL = 'https://docs.acme.test/docs';
 
 /** Puts the widget's elements on the test page, as a site would: one tag each. */
-export async function mount<K extends 'folio-search' | 'folio-assistant'>(tag: K, attributes: Record<string, string> = {}): Promise<HTMLElementTagNameMap[K]> {
+export async function mount<K extends 'folio-search' | 'folio-assistant'>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  parent: Element = document.body,
+): Promise<HTMLElementTagNameMap[K]> {
   const element = document.createElement(tag);
   const all = { domain: 'acme', 'api-key': 'folio_assistant_test', 'base-url': BASE_URL, 'site-url': SITE_URL, ...attributes };
   for (const [name, value] of Object.entries(all)) element.setAttribute(name, value);
-  document.body.append(element);
+  parent.append(element);
   await (element as FolioSearch | FolioAssistant).updateComplete;
   return element;
 }
@@ -37,4 +42,9 @@ export async function until<T>(check: () => T | undefined | null | false, timeou
     if (performance.now() - start > timeoutMs) throw new Error(`timed out waiting for ${check.toString()}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** Emulates media features for the whole test page (prefers-color-scheme, prefers-reduced-motion); none resets. */
+export async function emulateMedia(features: { name: string; value: string }[] = []): Promise<void> {
+  await cdp().send('Emulation.setEmulatedMedia', { features });
 }
