@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { hasToolCall, stepCountIs, streamText, type ModelMessage } from 'ai';
 import { answerModelFor } from '../assistant/models.ts';
-import { withFileLock } from '../db/data-dir.ts';
+import { makeDirectory, withFileLock } from '../db/data-dir.ts';
 import { GitError, type Repository } from '../deploy/git.ts';
 import { checkProject } from '../deploy/project-reader.ts';
 import { searchDocs } from '../search/search-docs.ts';
@@ -50,6 +50,7 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
   let copy: WorkingCopy | undefined;
   try {
     await github?.checkAccess();
+    await makeDirectory(path.dirname(mirrorDir));
     copy = await withFileLock(`${mirrorDir}.lock`, () =>
       WorkingCopy.prepare({ mirrorDir, repository, branch: session.branch, dir: path.join(config.dataDir, 'agent-work', sessionId), signal }),
     );

@@ -6,7 +6,8 @@ import path from 'node:path';
 /**
  * A local Git smart-HTTP server (git http-backend behind node:http) that, like GitHub for a private
  * repository, answers 401 unless the request carries `Authorization: basic x-access-token:<token>`.
- * Serves the repositories below `root` at http://127.0.0.1:PORT/<owner>/<name>.
+ * Serves the repositories below `root` at http://127.0.0.1:PORT/<owner>/<name>, and accepts pushes
+ * from that token.
  */
 export async function startGitHttpServer(root: string, token: string): Promise<{ url: string; close(): Promise<void> }> {
   const expected = `basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`;
@@ -26,6 +27,8 @@ export async function startGitHttpServer(root: string, token: string): Promise<{
         REQUEST_METHOD: request.method!,
         CONTENT_TYPE: request.headers['content-type'] ?? '',
         REMOTE_ADDR: '127.0.0.1',
+        // An authenticated user: http-backend accepts pushes (receive-pack) only from one.
+        REMOTE_USER: 'x-access-token',
       },
     });
     request.pipe(cgi.stdin);

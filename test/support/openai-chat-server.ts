@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /** What a scripted model answers to one chat completion request. */
 export interface ScriptedReply {
-  /** Tool calls to make (finish reason `tool_calls`). */
+  /** Tool calls to make, after the text if there is one (finish reason `tool_calls`). */
   toolCalls?: { name: string; arguments: Record<string, unknown> }[];
   /** Text to stream (finish reason `stop`), in pieces of `chunkSize` characters. */
   text?: string;
@@ -62,23 +62,23 @@ export async function startChatServer(script: (request: ChatRequest, index: numb
         response.write(`data: ${JSON.stringify({ id: 'chatcmpl-local', object: 'chat.completion.chunk', created: 1, model: received.body.model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`);
       };
       send({ role: 'assistant', content: '' });
+      const text = reply.text ?? '';
+      const size = reply.chunkSize ?? 12;
+      for (let at = 0, piece = 0; at < text.length; at += size, piece++) {
+        if (piece === reply.breakAfter) return void response.destroy();
+        if (isGone) {
+          state.abandoned++;
+          continue;
+        }
+        send({ content: text.slice(at, at + size) });
+        await sleep(reply.pieceDelayMs ?? 0);
+      }
       if (reply.toolCalls?.length) {
         reply.toolCalls.forEach((call, index) => {
           send({ tool_calls: [{ index, id: `call_${state.requests.length}_${index}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }] });
         });
         send({}, 'tool_calls');
       } else {
-        const text = reply.text ?? '';
-        const size = reply.chunkSize ?? 12;
-        for (let at = 0, piece = 0; at < text.length; at += size, piece++) {
-          if (piece === reply.breakAfter) return void response.destroy();
-          if (isGone) {
-            state.abandoned++;
-            continue;
-          }
-          send({ content: text.slice(at, at + size) });
-          await sleep(reply.pieceDelayMs ?? 0);
-        }
         send({}, 'stop');
       }
       response.write(`data: ${JSON.stringify({ id: 'chatcmpl-local', object: 'chat.completion.chunk', created: 1, model: received.body.model, choices: [], usage: { prompt_tokens: 120, completion_tokens: 40, total_tokens: 160 } })}\n\n`);
