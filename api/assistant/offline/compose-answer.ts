@@ -28,10 +28,10 @@ export interface Answer {
 }
 
 /** Answers stay under this many words (the ceiling is about 300). */
-const WORD_BUDGET = 240;
+const WORD_BUDGET = 260;
 /** Words quoted from the best chunk, and from each further one. */
-const READ_BUDGET = 130;
-const MORE_BUDGET = 70;
+const READ_BUDGET = 150;
+const MORE_BUDGET = 80;
 /** A bullet list this long is quoted whole; a longer one keeps the items the question is about. */
 const SHORT_LIST = 6;
 /** A seed this few words from the top of its section is quoted from the top. */
@@ -47,10 +47,14 @@ const KEEP_RATIO = 0.8;
 const MAX_SEEDS = 2;
 /** At most this many chunks are quoted (so at most three pages cited). */
 const MAX_CHUNKS = 3;
+/** A further chunk must pass the bar an answer must pass (see answer-question.ts) by itself. */
+const FURTHER_RELEVANCE = 0.5;
+/** A further quote sharing this much of its vocabulary with the quotes so far repeats them. */
+const REPEAT_SHARE = 0.6;
 /** Under this many words, an answer takes a further good chunk even if it repeats what the question asked. */
 const SHORT_ANSWER = 60;
 /** Another chunk joins the answer when it scores nearly as well as the best one. */
-const SECOND_RATIO = 0.9;
+const SECOND_RATIO = 0.6;
 /** How much the search's rank adds to a chunk's own relevance. */
 const RANK_PRIOR = 0.2;
 
@@ -69,7 +73,7 @@ export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retriev
       let focus = 0;
       for (const block of blocks) {
         for (const term of block.terms) all.add(term);
-        focus = Math.max(focus, coverage(question, new Set([...block.terms, ...context])));
+        focus = Math.max(focus, coverage(question, new Set([...block.terms, ...context])) * lengthDiscount(block.words));
       }
       return 0.6 * focus + 0.4 * coverage(question, all);
     };
@@ -88,17 +92,24 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[]): A
   const best = ranked[0]!;
   const picks = new Map<ScoredChunk, Set<number>>();
   const covered = new Set<string>();
+  const said = new Set<string>();
   let words = 0;
   for (const candidate of ranked) {
     if (picks.size >= MAX_CHUNKS || (picks.size > 0 && candidate.score < SECOND_RATIO * best.score)) break;
+    if (picks.size > 0 && candidate.relevance < FURTHER_RELEVANCE) continue;
     const isFirst = picks.size === 0;
     const chosen = readChunk(candidate, Math.min(isFirst ? READ_BUDGET : MORE_BUDGET, WORD_BUDGET - words), WORD_BUDGET - words, isFirst ? MAX_SEEDS : 1);
     const quoted = candidate.blocks.filter((block) => chosen.has(block.position));
-    const says = new Set(quoted.flatMap((block) => [...block.terms]).filter((term) => question.has(term)));
-    const isNews = [...says].some((term) => !covered.has(term));
-    if (quoted.length === 0 || (!isFirst && words >= SHORT_ANSWER && !isNews)) continue;
+    const terms = new Set(quoted.flatMap((block) => [...block.terms]));
+    const isNews = [...terms].some((term) => question.has(term) && !covered.has(term));
+    // The same settings told twice (a guide and its reference page) are said once.
+    const isRepeat = [...terms].filter((term) => said.has(term)).length >= REPEAT_SHARE * terms.size;
+    if (quoted.length === 0 || (!isFirst && (isRepeat || (words >= SHORT_ANSWER && !isNews)))) continue;
     picks.set(candidate, chosen);
-    for (const term of says) covered.add(term);
+    for (const term of terms) {
+      said.add(term);
+      if (question.has(term)) covered.add(term);
+    }
     words += quoted.reduce((sum, block) => sum + block.words, 0);
   }
   const groups = [...picks].map(([chunk, positions]) => ({ chunk: chunk.chunk, blocks: chunk.blocks.filter((block) => positions.has(block.position)) }));
@@ -157,9 +168,14 @@ function startOf(blocks: ScoredBlock[], seed: ScoredBlock): number {
   return start;
 }
 
-/** Coverage, discounted for long blocks: a long list covers many words by its length alone. */
+/** Coverage, discounted for long blocks. */
 function density(block: ScoredBlock): number {
-  return block.cover * Math.min(1, DENSE_WORDS / block.words) ** 0.25;
+  return block.cover * lengthDiscount(block.words);
+}
+
+/** A long block covers many of the question's words by its length alone. */
+function lengthDiscount(words: number): number {
+  return Math.min(1, DENSE_WORDS / Math.max(words, 1)) ** 0.25;
 }
 
 /** "Create a SAML app in Okta", "Error: permission denied": a line that opens a new item of the section. */

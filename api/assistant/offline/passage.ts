@@ -99,7 +99,9 @@ function classifyCode(lines: string[]): boolean[] {
     changed = false;
     lines.forEach((line, i) => {
       const text = line.trim();
-      const isToken = !isCodeLine[i] && text.split(/\s+/).length <= 2 && !/[.!?:]$/.test(text) && !STEP.test(line) && !BULLET.test(line);
+      // "drafts/", "*.draft.mdx", "node_modules"; not a table header such as "Flag Description".
+      const isToken =
+        !isCodeLine[i] && text.split(/\s+/).length <= 2 && !/[.!?:]$/.test(text) && /[^\p{L}\s]|^\p{Ll}/u.test(text) && !STEP.test(line) && !BULLET.test(line);
       if (isToken && (isCodeLine[i - 1] || isCodeLine[i + 1])) {
         isCodeLine[i] = true;
         changed = true;
