@@ -1,8 +1,9 @@
 import { loadAnalyzer } from '../../search/analyzer.ts';
-import { composeAnswer, scoreChunks, type Answer } from './compose-answer.ts';
+import { composeAnswer } from './compose-answer.ts';
 import type { PromptTurn } from './prompt-turn.ts';
 import { isOffTaskRequest } from './off-task-request.ts';
 import { hasUnknownTerm, questionTerms, termSet } from './relevance.ts';
+import { scoreChunks } from './score-chunks.ts';
 import { conversationTopic, isFollowUp } from './search-query.ts';
 
 /** A follow-up's earlier topic counts, but less than the words of the question itself. */
@@ -14,7 +15,7 @@ const MIN_RELEVANCE_WITH_UNKNOWN = 0.75;
 const TELLING_WEIGHT = 0.75;
 
 /** The extractive answer to the turn's question from its search results, or undefined when nothing retrieved answers it. */
-export async function answerQuestion(turn: PromptTurn): Promise<Answer | undefined> {
+export async function answerQuestion(turn: PromptTurn): Promise<string | undefined> {
   const retrieved = turn.retrieved ?? [];
   if (retrieved.length === 0 || isOffTaskRequest(turn.question)) return undefined;
   const analyzer = await loadAnalyzer(retrieved[0]!.language || 'en');

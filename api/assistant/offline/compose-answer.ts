@@ -1,31 +1,6 @@
-import type { Analyzer } from '../../search/analyzer.ts';
-import { toBlocks, type Block } from './passage.ts';
-import type { RetrievedChunk } from './prompt-turn.ts';
-import { coverage, termSet, type QuestionTerms } from './relevance.ts';
-import { renderAnswer, wordCount } from './render-answer.ts';
-
-/** A retrieved chunk cut into blocks, each with how much of the question it covers. */
-export interface ScoredChunk {
-  chunk: RetrievedChunk;
-  rank: number;
-  blocks: ScoredBlock[];
-  /** How well the chunk answers the question, from its words alone (0 to 1). */
-  relevance: number;
-  /** Relevance plus the search's own ranking, which also weighs meaning: the order to use chunks in. */
-  score: number;
-}
-
-export interface ScoredBlock extends Block {
-  terms: Set<string>;
-  cover: number;
-  words: number;
-}
-
-/** The answer's text and the pages it cites, in order. */
-export interface Answer {
-  text: string;
-  cited: string[];
-}
+import { density, type ScoredBlock, type ScoredChunk } from './score-chunks.ts';
+import type { QuestionTerms } from './relevance.ts';
+import { renderAnswer } from './render-answer.ts';
 
 /** Answers stay under this many words (the issue's ceiling is about 300). */
 const WORD_BUDGET = 260;
@@ -36,8 +11,6 @@ const MORE_BUDGET = 80;
 const SHORT_LIST = 6;
 /** A seed this few words from the top of its section is quoted from the top. */
 const NEAR_TOP = 30;
-/** Blocks up to this long are not discounted for their length. */
-const DENSE_WORDS = 40;
 /** A section this short is quoted whole: it is already one small answer. */
 const SMALL_SECTION = 70;
 /** A paragraph this short is kept whole around its best sentence. */
@@ -53,41 +26,15 @@ const FURTHER_RELEVANCE = 0.5;
 const REPEAT_SHARE = 0.6;
 /** Under this many words, an answer takes a further good chunk even if it repeats what the question asked. */
 const SHORT_ANSWER = 60;
-/** Another chunk joins the answer when it scores nearly as well as the best one. */
+/** Another chunk may join the answer when it scores at least this share of the best one's score. */
 const SECOND_RATIO = 0.6;
-/** How much the search's rank adds to a chunk's own relevance. */
-const RANK_PRIOR = 0.2;
-
-export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retrieved: RetrievedChunk[]): ScoredChunk[] {
-  return retrieved.map((chunk, rank) => {
-    // The page's title and the section's heading say what the chunk is about.
-    const head = termSet(analyzer, `${chunk.title} ${anchorWords(chunk.path)}`);
-    // The page's summary says it in other words, but about the whole page: it helps choose, not judge.
-    const summary = termSet(analyzer, chunk.description);
-    const blocks = toBlocks(chunk.content).map((block) => {
-      const terms = termSet(analyzer, block.text);
-      return { ...block, terms, cover: coverage(question, terms), words: wordCount(block.text) };
-    });
-    const relevanceWith = (context: Set<string>) => {
-      const all = new Set(context);
-      let focus = 0;
-      for (const block of blocks) {
-        for (const term of block.terms) all.add(term);
-        focus = Math.max(focus, coverage(question, new Set([...block.terms, ...context])) * lengthDiscount(block.words));
-      }
-      return 0.6 * focus + 0.4 * coverage(question, all);
-    };
-    const relevance = relevanceWith(head);
-    const score = relevanceWith(new Set([...head, ...summary])) + RANK_PRIOR * (1 - rank / retrieved.length);
-    return { chunk, rank, blocks, relevance, score };
-  });
-}
 
 /**
- * Quotes the best chunk, then up to two more that score nearly as well and say something the
- * question asked that the quotes so far do not (or any, while the answer is still short).
+ * The answer's Markdown: a quote of the best chunk, then of up to two more that score well enough,
+ * answer the question by themselves, do not repeat what is quoted, and say something the question
+ * asked that the quotes so far do not (or anything, while the answer is still short).
  */
-export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[]): Answer {
+export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[]): string {
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.rank - b.rank);
   const best = ranked[0]!;
   const picks = new Map<ScoredChunk, Set<number>>();
@@ -113,7 +60,7 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[]): A
     words += quoted.reduce((sum, block) => sum + block.words, 0);
   }
   const groups = [...picks].map(([chunk, positions]) => ({ chunk: chunk.chunk, blocks: chunk.blocks.filter((block) => positions.has(block.position)) }));
-  return { text: renderAnswer(groups), cited: [...new Set(groups.map((group) => pageOf(group.chunk.path)))] };
+  return renderAnswer(groups);
 }
 
 /**
@@ -168,26 +115,7 @@ function startOf(blocks: ScoredBlock[], seed: ScoredBlock): number {
   return start;
 }
 
-/** Coverage, discounted for long blocks. */
-function density(block: ScoredBlock): number {
-  return block.cover * lengthDiscount(block.words);
-}
-
-/** A long block covers many of the question's words by its length alone. */
-function lengthDiscount(words: number): number {
-  return Math.min(1, DENSE_WORDS / Math.max(words, 1)) ** 0.25;
-}
-
 /** "Create a SAML app in Okta", "Error: permission denied": a line that opens a new item of the section. */
 function isHeadingLike(block: ScoredBlock): boolean {
   return block.kind === 'sentence' && block.words <= 12 && !/[.!?:,;]$/.test(block.text) && /^\p{Lu}/u.test(block.text);
-}
-
-/** "/cli/preview#custom-ports" -> "custom ports": the section heading, as far as the path tells. */
-function anchorWords(path: string): string {
-  return (path.split('#')[1] ?? '').replace(/[-_]+/g, ' ');
-}
-
-function pageOf(path: string): string {
-  return path.split('#')[0]!;
 }

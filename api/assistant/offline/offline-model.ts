@@ -47,7 +47,7 @@ async function step(options: LanguageModelV4CallOptions): Promise<{ reply: Reply
     reply = tools.has('search') ? { type: 'tool-call', toolName: 'search', input: { query: searchQuery(turn.question, turn.earlier) } } : notFound;
   } else {
     const answer = await answerQuestion(turn);
-    if (answer) reply = { type: 'text', text: answer.text };
+    if (answer) reply = { type: 'text', text: answer };
     else reply = tools.has('markNotFound') ? { type: 'tool-call', toolName: 'markNotFound', input: {} } : notFound;
   }
   const promptChars = JSON.stringify(options.prompt).length;

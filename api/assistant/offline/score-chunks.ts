@@ -1,0 +1,72 @@
+import type { Analyzer } from '../../search/analyzer.ts';
+import { toBlocks, type Block } from './passage.ts';
+import type { RetrievedChunk } from './prompt-turn.ts';
+import { coverage, termSet, type QuestionTerms } from './relevance.ts';
+import { wordCount } from './render-answer.ts';
+
+/** A retrieved chunk cut into blocks, each with how much of the question it covers. */
+export interface ScoredChunk {
+  chunk: RetrievedChunk;
+  rank: number;
+  blocks: ScoredBlock[];
+  /** How well the chunk answers the question, from its words alone (0 to 1). */
+  relevance: number;
+  /** Relevance plus the search's own ranking, which also weighs meaning: the order to use chunks in. */
+  score: number;
+}
+
+export interface ScoredBlock extends Block {
+  terms: Set<string>;
+  cover: number;
+  words: number;
+}
+
+/** How much the search's rank adds to a chunk's own relevance. */
+const RANK_PRIOR = 0.2;
+/** Blocks up to this long are not discounted for their length. */
+const DENSE_WORDS = 40;
+
+/**
+ * How well each retrieved chunk answers the question: the best block read under its page title and
+ * heading ("focus") and the whole chunk ("cover"), from the question's words alone; then, for the
+ * order to use chunks in, the page summary's words and the search's own rank (which weighs meaning).
+ */
+export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retrieved: RetrievedChunk[]): ScoredChunk[] {
+  return retrieved.map((chunk, rank) => {
+    // The page's title and the section's heading say what the chunk is about.
+    const head = termSet(analyzer, `${chunk.title} ${anchorWords(chunk.path)}`);
+    // The page's summary says it in other words, but about the whole page: it helps choose, not judge.
+    const summary = termSet(analyzer, chunk.description);
+    const blocks = toBlocks(chunk.content).map((block) => {
+      const terms = termSet(analyzer, block.text);
+      return { ...block, terms, cover: coverage(question, terms), words: wordCount(block.text) };
+    });
+    const relevanceWith = (context: Set<string>) => {
+      const all = new Set(context);
+      let focus = 0;
+      for (const block of blocks) {
+        for (const term of block.terms) all.add(term);
+        focus = Math.max(focus, coverage(question, new Set([...block.terms, ...context])) * lengthDiscount(block.words));
+      }
+      return 0.6 * focus + 0.4 * coverage(question, all);
+    };
+    const relevance = relevanceWith(head);
+    const score = relevanceWith(new Set([...head, ...summary])) + RANK_PRIOR * (1 - rank / retrieved.length);
+    return { chunk, rank, blocks, relevance, score };
+  });
+}
+
+/** Coverage, discounted for long blocks. */
+export function density(block: ScoredBlock): number {
+  return block.cover * lengthDiscount(block.words);
+}
+
+/** A long block covers many of the question's words by its length alone. */
+function lengthDiscount(words: number): number {
+  return Math.min(1, DENSE_WORDS / Math.max(words, 1)) ** 0.25;
+}
+
+/** "/cli/preview#custom-ports" -> "custom ports": the section heading, as far as the path tells. */
+function anchorWords(path: string): string {
+  return (path.split('#')[1] ?? '').replace(/[-_]+/g, ' ');
+}
