@@ -42,6 +42,10 @@ async function buildWidget(fingerprint: string): Promise<WidgetBuild> {
     configFile: false,
     root: WIDGET_ROOT,
     logLevel: 'warn',
+    mode: 'production',
+    // The production builds of Lit and the rest, even when built from a test run (NODE_ENV=test).
+    resolve: { conditions: ['module', 'browser', 'production'] },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       write: false,
       target: 'es2022',

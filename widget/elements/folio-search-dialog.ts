@@ -5,15 +5,12 @@ import { focusGuard } from '../lib/focus-trap.ts';
 import { groupByPage, headingOf } from '../lib/group-results.ts';
 import { highlight, queryPattern, snippet } from '../lib/highlight.ts';
 import { forgetSearches, recentSearches, rememberSearch } from '../lib/recent-searches.ts';
-import { searchDocs, type SearchResult } from '../lib/search-client.ts';
+import { DEBOUNCE_MS, searchDocs, type SearchResult } from '../lib/search-client.ts';
 import type { ServerSettings } from '../lib/server.ts';
 import { pageUrl } from '../lib/site-links.ts';
 import { closeIcon, historyIcon, pageIcon, searchIcon, sparkIcon } from '../styles/icons.ts';
 import styles from '../styles/search-dialog.css?inline';
 import { base, dialog } from '../styles/theme.ts';
-
-/** Typing pauses this long before a search is sent; a newer keystroke aborts the request in flight. */
-export const DEBOUNCE_MS = 50;
 
 type Option = { kind: 'ask' } | { kind: 'recent'; query: string } | { kind: 'result'; result: SearchResult };
 

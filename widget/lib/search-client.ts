@@ -9,6 +9,8 @@ export interface SearchResult {
 }
 
 export const PAGE_SIZE = 10;
+/** Typing pauses this long before a search is sent; a newer keystroke aborts the request in flight. */
+export const DEBOUNCE_MS = 30;
 
 /** Searches the site; aborted by `signal` when a newer query supersedes this one. */
 export async function searchDocs(settings: ServerSettings, query: string, signal: AbortSignal): Promise<SearchResult[]> {

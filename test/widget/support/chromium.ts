@@ -1,0 +1,57 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright';
+
+/** Debian's Chromium (.ci/run installs it), headless, driven by Playwright: no browser download. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface HostPage {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A documentation site's page on an origin of its own (another port), embedding the widget from
+ * Folio with one script tag, as a customer's site would. Every other path answers a small page, so
+ * following a result lands somewhere.
+ */
+export async function serveHostPage(folioUrl: string, attributes: string): Promise<HostPage> {
+  const server = http.createServer((request, response) => {
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    if (request.url !== '/') return response.end(`<!doctype html><html lang="en"><title>Page</title><main><h1>${request.url?.replace(/[<>&"]/g, '')}</h1></main></html>`);
+    response.end(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Acme Docs</title>
+<script type="module" src="${folioUrl}/widget.js"></script>
+<style>body { font-family: Georgia, serif; margin: 0; } nav { display: flex; gap: 12px; padding: 12px 16px; border-bottom: 1px solid #ccc; } main { padding: 16px; }</style>
+</head>
+<body>
+<nav aria-label="Site"><folio-search ${attributes}></folio-search><folio-assistant ${attributes}></folio-assistant></nav>
+<main><h1>Acme Docs</h1><p>Welcome to the Acme documentation.</p></main>
+</body>
+</html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's violations on the page (it reaches into shadow roots), as `{id, nodes}`. */
+export async function axeViolations(page: Page): Promise<{ id: string; nodes: string[] }[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
+  return page.evaluate(async () => {
+    const report = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { resultTypes: ['violations'] });
+    return report.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => JSON.stringify(node.target)) }));
+  });
+}
