@@ -21,7 +21,9 @@ export class GitHubPullRequests {
     private readonly repository: { owner: string; repo: string },
     private readonly settings: { apiUrl: string; token: string | undefined },
   ) {
-    this.#octokit = new Octokit({ auth: settings.token, baseUrl: settings.apiUrl, userAgent: 'folio-agent', request: { retries: 0 } });
+    // Octokit's own request log is silenced: failures are reported on the session.
+    const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+    this.#octokit = new Octokit({ auth: settings.token, baseUrl: settings.apiUrl, userAgent: 'folio-agent', log: quiet, request: { retries: 0 } });
   }
 
   get name(): string {

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../api/app.ts';
+import type { CreatedProject } from '../../api/projects/create-project.ts';
+import { call as appCall, createTestProject, isolatedTestApp, startTestApp, type TestApp } from '../support/test-app.ts';
+
+/** Job creation refuses what it cannot run, before anything streams; and the per-project hourly limit. */
+const isolated = isolatedTestApp({ isWorker: false });
+let t: TestApp;
+let site: CreatedProject;
+let other: CreatedProject;
+beforeAll(async () => {
+  t = isolated.app;
+  site = await createTestProject(t.db, 'Requests');
+  other = await createTestProject(t.db, 'Other');
+});
+
+const create = (body: unknown, key = site.adminKey, projectId = site.projectId) => t.call('POST', `/v1/agent/${projectId}/job`, { key, json: body });
+
+/**
+ * Creates a job and lets go of its stream once the answer has begun (no worker runs these jobs, so their
+ * streams would never end): status, headers, and the body only of a refusal.
+ */
+async function start(app: TestApp['app'], projectId: string, key: string, body: unknown) {
+  const response = await app.fetch(`http://folio.test/v1/agent/${projectId}/job`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status === 200) await response.body?.cancel();
+  return { status: response.status, headers: response.headers, body: response.status === 200 ? undefined : await response.json() };
+}
+const valid = { branch: 'docs/update', messages: [{ role: 'user', content: 'Document the --port flag.' }] };
+
+describe('a 400 naming the field', () => {
+  it.each([
+    ['no branch', { messages: valid.messages }, 'branch', /branch is required/],
+    ['no messages', { branch: 'docs/x' }, 'messages', /messages is required/],
+    ['empty messages', { branch: 'docs/x', messages: [] }, 'messages', /at least one message/],
+    ['a branch git would reject', { ...valid, branch: 'docs/..bad' }, 'branch', /not a branch name git accepts/],
+    ['a branch with a space', { ...valid, branch: 'my branch' }, 'branch', /not a branch name git accepts/],
+    ['the deployment branch', { ...valid, branch: 'main' }, 'branch', /is the deployment branch/],
+    ['empty content', { branch: 'docs/x', messages: [{ role: 'user', content: '   ' }] }, 'messages.0.content', /must not be empty/],
+    ['a role outside system and user', { branch: 'docs/x', messages: [{ role: 'assistant', content: 'hi' }] }, 'messages.0.role', /must be system or user/],
+    ['asDraft not a boolean', { ...valid, asDraft: 'yes' }, 'asDraft', /true or false/],
+    ['an unknown field', { ...valid, draft: true }, 'draft', /Unknown field "draft"/],
+    ['a NUL in content', { branch: 'docs/x', messages: [{ role: 'user', content: 'a\u0000' }] }, 'messages.0.content', /NUL/],
+  ])('%s', async (_name, body, field, message) => {
+    const before = await t.db.agentSession.count({ where: { projectId: site.projectId } });
+    const res = await create(body);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({ code: 'INVALID_INPUT', field });
+    expect(res.body.error).toMatch(message);
+    expect(await t.db.agentSession.count({ where: { projectId: site.projectId } })).toBe(before); // no session was created
+  });
+});
+
+describe('keys and projects', () => {
+  it.each([
+    ['no key', undefined, 'site', 401],
+    ['an assistant key', 'assistant', 'site', 403],
+    ["another project's admin key", 'other', 'site', 403],
+    ['an unknown project', 'admin', 'unknown', 404],
+  ] as const)('%s', async (_name, key, project, status) => {
+    const keyOf = key === 'assistant' ? site.assistantKey : key === 'other' ? other.adminKey : key === 'admin' ? site.adminKey : undefined;
+    const projectId = project === 'site' ? site.projectId : '000000000000000000000000';
+    const res = await t.call('POST', `/v1/agent/${projectId}/job`, { key: keyOf, json: valid });
+    expect(res.status).toBe(status);
+  });
+
+  it("another project's session is a 404 on the job route", async () => {
+    const created = await start(t.app, other.projectId, other.adminKey, { ...valid, branch: 'docs/mine' });
+    const sessionId = created.headers.get('x-session-id')!;
+    const res = await t.call('GET', `/v1/agent/${site.projectId}/job/${sessionId}`, { key: site.adminKey });
+    expect(res).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('no model configured', () => {
+  it('the job halts at once with an error that says how to configure one', async () => {
+    const offline = await startTestApp({ databaseUrl: isolated.databaseUrl, isWorker: true, env: { ANSWER_MODEL: 'offline' } });
+    try {
+      const res = await appCall(offline.app, 'POST', `/v1/agent/${site.projectId}/job`, { key: site.adminKey, json: { ...valid, branch: 'docs/no-model' } });
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('"type":"outcome"');
+      const session = await offline.db.agentSession.findUniqueOrThrow({ where: { id: res.headers.get('x-session-id')! } });
+      expect(session).toMatchObject({ haulted: true, haultReason: 'error', messageToUser: expect.stringContaining('No model is configured for agent jobs: set ANSWER_MODEL') });
+    } finally {
+      await offline.close();
+    }
+  });
+});
+
+describe('100 jobs per project per hour, counted across web processes', () => {
+  let second: TestApp;
+  beforeAll(async () => {
+    second = await startTestApp({ databaseUrl: isolated.databaseUrl });
+  });
+  afterAll(() => second.close());
+
+  it('the 101st is a 429 with Retry-After, whichever process it reaches; other projects are not affected', async () => {
+    const fresh = await createTestProject(t.db, 'Limited');
+    const apps = [createApp(t.runtime), createApp(second.runtime)];
+    const already = await t.db.agentSession.count({ where: { projectId: fresh.projectId } });
+    for (let i = already; i < 100; i++) {
+      const res = await start(apps[i % 2]!, fresh.projectId, fresh.adminKey, { ...valid, branch: `docs/n${i}` });
+      expect(res.status).toBe(200);
+    }
+    for (const app of apps) {
+      const refused = await start(app, fresh.projectId, fresh.adminKey, { ...valid, branch: 'docs/one-more' });
+      expect(refused).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED', error: expect.stringContaining('100 agent jobs in the last hour') } });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    }
+    expect((await start(t.app, site.projectId, site.adminKey, { ...valid, branch: 'docs/elsewhere' })).status).toBe(200);
+  });
+});
