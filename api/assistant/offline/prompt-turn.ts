@@ -21,8 +21,6 @@ export interface PromptTurn {
   earlier: EarlierMessage[];
   /** The `search` tool's results in this turn, once it ran. */
   retrieved?: RetrievedChunk[];
-  /** The query this turn searched with. */
-  searchQuery?: string;
   /** markNotFound ran in this turn. */
   isNotFound: boolean;
 }
@@ -39,11 +37,6 @@ export function readPromptTurn(prompt: LanguageModelV4Prompt): PromptTurn {
   }
   const turn: PromptTurn = { question, earlier, isNotFound: false };
   for (const message of prompt.slice(lastUser + 1)) {
-    if (message.role === 'assistant') {
-      for (const part of message.content) {
-        if (part.type === 'tool-call' && part.toolName === 'search') turn.searchQuery = queryOf(part.input);
-      }
-    }
     if (message.role !== 'tool') continue;
     for (const part of message.content) {
       if (part.type !== 'tool-result') continue;
@@ -61,12 +54,6 @@ function textOf(content: string | readonly { type: string; text?: string }[]): s
     .map((part) => part.text!)
     .join('\n')
     .trim();
-}
-
-function queryOf(input: unknown): string | undefined {
-  const value = typeof input === 'string' ? parseJson(input) : input;
-  const query = (value as { query?: unknown } | undefined)?.query;
-  return typeof query === 'string' ? query : undefined;
 }
 
 /** A tool's output reaches the model as JSON, or as text holding JSON when a tool maps its output. */

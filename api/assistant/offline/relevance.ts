@@ -34,7 +34,7 @@ export function questionTerms(analyzer: Analyzer, text: string, scale = 1, into:
     // Identifiers (`docs.json`, `--port`) come whole with an empty word, besides their parts.
     const weight =
       word === '' ? IDENTIFIER_WEIGHT
-      : GENERIC.has(word) ? GENERIC_WEIGHT
+      : isGenericWord(word) ? GENERIC_WEIGHT
       : /^\d+$/.test(word) ? NUMBER_WEIGHT
       : isEnglish ? wordRarity(word)
       : OTHER_LANGUAGE_WEIGHT;
@@ -49,6 +49,10 @@ function withoutContractions(text: string): string {
     .replace(/\b(can|won)[’']t\b/gi, (_, stem: string) => (stem.toLowerCase() === 'won' ? 'will' : stem))
     .replace(/n[’']t\b/gi, '')
     .replace(/[’'](?:s|re|ve|ll|d|m)\b/gi, '');
+}
+
+export function isGenericWord(word: string): boolean {
+  return GENERIC.has(word.toLowerCase());
 }
 
 /** The share of the question's weight that `terms` contain (0 to 1). */

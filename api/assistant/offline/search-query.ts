@@ -1,4 +1,5 @@
 import type { EarlierMessage } from './prompt-turn.ts';
+import { isGenericWord } from './relevance.ts';
 import { wordRarity } from './word-rarity.ts';
 
 /** Longest query sent to search; the search route accepts 1,000 characters. */
@@ -12,7 +13,6 @@ const POINTING_TELLING_WORDS = 4;
 const TELLING = 0.45;
 /** Rarer than this, an earlier question's word is part of its subject. */
 const SUBJECT = 0.3;
-const GENERIC = new Set(['docs', 'doc', 'documentation']);
 
 /**
  * The search query for the question. A follow-up that cannot stand alone searches with the subject
@@ -48,7 +48,7 @@ export function conversationTopic(earlier: EarlierMessage[]): string {
 
 /** The words of a question that name its subject ("custom domain"), without "how do I set up" around them. */
 function subjectWords(text: string): string[] {
-  const words = text.split(/[^\p{L}\p{N}._/-]+/u).filter((word) => word.length > 2 && !GENERIC.has(word.toLowerCase()) && wordRarity(word) >= SUBJECT);
+  const words = text.split(/[^\p{L}\p{N}._/-]+/u).filter((word) => word.length > 2 && !isGenericWord(word) && wordRarity(word) >= SUBJECT);
   return [...new Set(words)];
 }
 
@@ -60,6 +60,7 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** The question comes first in a query: a long one is cut at its end, between words. */
 function clip(text: string): string {
-  return text.length <= MAX_QUERY ? text : text.slice(text.length - MAX_QUERY).replace(/^\S*\s/, '');
+  return text.length <= MAX_QUERY ? text : text.slice(0, MAX_QUERY).replace(/\s\S*$/, '');
 }
