@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadConfig } from '../api/config.ts';
 import { createLogger } from '../api/logger.ts';
 import { openRuntime } from '../api/runtime.ts';
+import { benchAgent } from './agent.ts';
 import { benchAssistant } from './assistant.ts';
 import { benchDeploy } from './deploy.ts';
 import { benchGateway } from './gateway.ts';
@@ -32,6 +33,10 @@ try {
   if (!only || only === 'assistant') {
     const result = await benchAssistant(runtime);
     console.log(`## Assistant\n\n${result.table}\n`);
+  }
+  if (!only || only === 'agent') {
+    const result = await benchAgent(runtime);
+    console.log(`## Agent jobs\n\n${result.table}\n`);
   }
   if (!only || only === 'deploy') {
     const result = await benchDeploy(runtime);

@@ -60,7 +60,9 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
 
     const workspace = new Workspace(copy.dir);
     const finished = await runModel(services, { session, project, workspace, log, signal });
-    const check = await checkProject(workspace.projectFiles(), `branch "${session.branch}"`);
+    // What this job changed and what the branch already changed are checked; the rest deployed as it is.
+    const changed = new Set([...workspace.changedFiles(), ...(await copy.diff()).files]);
+    const check = await checkProject(workspace.projectFiles(), `branch "${session.branch}"`, changed);
     if (check.problems.length > 0) {
       return halt({ reason: 'error', message: `The changes were not published: a deployment would fail or leave pages out (${check.problems.slice(0, 3).join('; ')}).` });
     }

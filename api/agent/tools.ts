@@ -132,7 +132,7 @@ export function agentTools(context: AgentToolContext) {
       inputSchema: z.object({}),
       execute: () =>
         guarded(async () => {
-          const check = await checkProject(workspace.projectFiles(), `branch "${context.branch}"`);
+          const check = await checkProject(workspace.projectFiles(), `branch "${context.branch}"`, workspace.changedFiles());
           return { ok: check.problems.length === 0, pages: check.pages, problems: check.problems, warnings: check.warnings.slice(0, 20) };
         }),
     }),

@@ -98,6 +98,11 @@ export class Workspace {
     return found.sort();
   }
 
+  /** The files written or deleted so far. */
+  changedFiles(): ReadonlySet<string> {
+    return this.#changed;
+  }
+
   /** The working copy as the project reader reads it. */
   projectFiles(): ProjectFiles {
     return {
@@ -107,7 +112,7 @@ export class Workspace {
   }
 
   #noteChange(repoPath: string): void {
-    this.#changed.add(repoPath);
+    this.#changed.add(path.posix.normalize(repoPath.replace(/^\.\//, '')));
     if (this.#changed.size > WORKSPACE_LIMITS.maxChangedFiles) {
       throw new WorkspaceRefusal(`A job may change at most ${WORKSPACE_LIMITS.maxChangedFiles} files.`);
     }

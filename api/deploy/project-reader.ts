@@ -105,8 +105,11 @@ export interface ProjectCheck {
   pages: number;
 }
 
-/** Reads the whole project as a deployment would, and says what would go wrong. */
-export async function checkProject(files: ProjectFiles, where: string): Promise<ProjectCheck> {
+/**
+ * Reads the project as a deployment would, and says what would go wrong. With `changed`, only the pages
+ * among those files are parsed (the others deployed as they are); the navigation is always checked whole.
+ */
+export async function checkProject(files: ProjectFiles, where: string, changed?: ReadonlySet<string>): Promise<ProjectCheck> {
   let navigation: Navigation;
   try {
     navigation = await readProjectNavigation(files, where);
@@ -122,8 +125,11 @@ export async function checkProject(files: ProjectFiles, where: string): Promise<
     if (source) sources.add(source);
     else problems.push(`the navigation lists "${page.page}", which has no .mdx or .md file`);
   }
-  const readFile = await readPagesAndSnippets(files, [...sources]);
-  for (const source of sources) {
+  // A changed snippet may break any page that includes it: then every page is parsed.
+  const parseAll = !changed || [...changed].some((file) => file.startsWith('snippets/'));
+  const toParse = [...sources].filter((source) => parseAll || changed.has(source));
+  const readFile = await readPagesAndSnippets(files, toParse);
+  for (const source of toParse) {
     const page = parseOrReport(source, readFile);
     for (const warning of page.warnings) {
       const line = `${warning.file}:${warning.line}: ${warning.message}`;
