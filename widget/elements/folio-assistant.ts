@@ -3,6 +3,7 @@ import { FirstConnected } from '../lib/first-connected.ts';
 import { settingsOf } from '../lib/server.ts';
 import { sparkIcon } from '../styles/icons.ts';
 import { SiteElement } from './site-element.ts';
+import { MESSAGE_PARTS } from './folio-chat-message.ts';
 import type { FolioChatPanel } from './folio-chat-panel.ts';
 
 /** The first connected <folio-assistant> takes the questions <folio-search> hands over. */
@@ -26,7 +27,10 @@ export class FolioAssistant extends SiteElement {
     const panel = this.renderRoot.querySelector('folio-chat-panel') ?? document.createElement('folio-chat-panel');
     panel.settings = settingsOf(this);
     panel.siteUrl = this.siteUrl;
-    if (!panel.isConnected) this.renderRoot.appendChild(panel);
+    if (!panel.isConnected) {
+      panel.setAttribute('exportparts', `dialog, assistant-dialog, messages, input, send, action, error, ${MESSAGE_PARTS}`);
+      this.renderRoot.appendChild(panel);
+    }
     return panel;
   }
 

@@ -8,6 +8,9 @@ import { copyIcon, retryIcon, searchIcon } from '../styles/icons.ts';
 import styles from '../styles/chat-message.css?inline';
 import { base } from '../styles/theme.ts';
 
+/** The parts of a message (and of its Markdown) a page can style, passed up through the panel. */
+export const MESSAGE_PARTS = 'question, answer, search-step, citation, sources, action, link, copy-code';
+
 /** One message of a conversation: the reader's question, or an answer with its search step, text, citations and actions. */
 export class FolioChatMessage extends LitElement {
   static override styles = [
@@ -42,7 +45,7 @@ export class FolioChatMessage extends LitElement {
     return html`<div part="answer">
       ${steps.map((step) => this.renderStep(step))}
       ${this.message.content
-        ? html`<folio-markdown .markdown=${this.message.content} .siteUrl=${this.siteUrl}></folio-markdown>`
+        ? html`<folio-markdown exportparts="link, copy-code" .markdown=${this.message.content} .siteUrl=${this.siteUrl}></folio-markdown>`
         : this.isStreaming && steps.every((step) => step.results)
           ? html`<p class="typing">Writing an answer…</p>`
           : nothing}

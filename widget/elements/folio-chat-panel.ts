@@ -8,6 +8,7 @@ import type { ServerSettings } from '../lib/server.ts';
 import styles from '../styles/chat-panel.css?inline';
 import { closeIcon, newIcon, retryIcon, sendIcon, stopIcon } from '../styles/icons.ts';
 import { base, dialog } from '../styles/theme.ts';
+import { MESSAGE_PARTS } from './folio-chat-message.ts';
 
 /**
  * The assistant's chat dialog of `<folio-assistant>`: the conversation (kept across page loads), a
@@ -119,6 +120,7 @@ export class FolioChatPanel extends LitElement {
         ${messages.map(
           (message, index) =>
             html`<folio-chat-message
+              exportparts=${MESSAGE_PARTS}
               .message=${message}
               .siteUrl=${this.siteUrl}
               ?is-streaming=${isStreaming && index === messages.length - 1 && message.role === 'assistant'}

@@ -26,7 +26,10 @@ export class FolioSearch extends SiteElement {
     panel.settings = settingsOf(this);
     panel.siteUrl = this.siteUrl;
     panel.onUnhandledAsk = (query) => this.askOwnAssistant(query);
-    if (!panel.isConnected) this.renderRoot.appendChild(panel);
+    if (!panel.isConnected) {
+      panel.setAttribute('exportparts', 'dialog, search-dialog, input, results, option, error');
+      this.renderRoot.appendChild(panel);
+    }
     await panel.show();
   }
 

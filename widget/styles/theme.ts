@@ -54,7 +54,6 @@ export const hostTheme = css`
     --_radius: var(--folio-radius, 8px);
     --_font: var(--folio-font, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif);
     --_mono: var(--folio-font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
-    --_z: var(--folio-z-index, 2147483000);
     font-family: var(--_font);
     font-size: 15px;
     line-height: 1.5;

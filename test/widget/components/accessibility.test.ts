@@ -39,7 +39,7 @@ describe.each(['light', 'dark'])('axe-core in the %s theme', (theme) => {
     search.shadowRoot!.querySelector('button')!.click();
     const root = await until(() => search.shadowRoot!.querySelector('folio-search-dialog')?.shadowRoot?.querySelector('dialog[open]') && shadowOf(search, 'folio-search-dialog'));
     await userEvent.type(root.querySelector('input')!, 'custom domain');
-    await until(() => root.querySelectorAll('[role="option"]').length === 4);
+    await until(() => root.querySelector('[role="listbox"][data-query="custom domain"]') && root.querySelectorAll('[role="option"]').length === 4);
     await userEvent.keyboard('{ArrowDown}');
     expect(await violations()).toEqual([]);
   });

@@ -30,7 +30,7 @@ async function openSearch(search: HTMLElement) {
   launcherOf(search).click();
   const root = await until(() => search.shadowRoot!.querySelector('folio-search-dialog')?.shadowRoot?.querySelector('dialog[open]') && shadowOf(search, 'folio-search-dialog'));
   await userEvent.type(root.querySelector('input')!, 'domain');
-  await until(() => root.querySelectorAll('[role="option"]').length === 4);
+  await until(() => root.querySelector('[role="listbox"][data-query="domain"]') && root.querySelectorAll('[role="option"]').length === 4);
   return root;
 }
 
@@ -57,16 +57,28 @@ describe('look', () => {
     expect(getComputedStyle(pageButton).color).toBe('rgb(0, 128, 0)');
   });
 
-  it('takes a theme from custom properties and ::part()', async () => {
+  it('takes a theme from custom properties and ::part(), down to the dialogs and messages', async () => {
     addPageCss(`
       folio-search { --folio-accent: rgb(200, 0, 100); --folio-radius: 2px; }
       folio-search::part(button) { background: rgb(10, 20, 30); }
+      folio-search::part(option) { padding: 3px; }
+      folio-assistant::part(question) { background: rgb(1, 2, 3); }
+      folio-assistant::part(link) { text-decoration-line: none; }
     `);
     const search = await mount('folio-search');
     expect(background(launcherOf(search))).toBe('rgb(10, 20, 30)');
     expect(getComputedStyle(launcherOf(search)).borderRadius).toBe('2px');
     const root = await openSearch(search);
     expect(getComputedStyle(root.querySelector('[aria-selected="true"]')!).outlineColor).toBe('rgb(200, 0, 100)');
+    expect(getComputedStyle(root.querySelector('[role="option"]')!).padding).toBe('3px');
+
+    folio.answers.push({ text: ['See [Fonts](/fonts).'] });
+    const assistant = await mount('folio-assistant');
+    await assistant.ask('Fonts?');
+    const panel = shadowOf(assistant, 'folio-chat-panel');
+    const link = await until(() => panel.querySelectorAll('folio-chat-message')[1]?.shadowRoot?.querySelector('folio-markdown')?.shadowRoot?.querySelector('a'));
+    expect(getComputedStyle(link).textDecorationLine).toBe('none');
+    expect(background(panel.querySelector('folio-chat-message')!.shadowRoot!.querySelector('.question')!)).toBe('rgb(1, 2, 3)');
   });
 
   it('is light or dark by prefers-color-scheme, unless the theme attribute says', async () => {
