@@ -3,6 +3,8 @@ import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { RequestAuth } from './auth/request-auth.ts';
 import { AppError, internalError } from './errors.ts';
+import type { IncomingMessage } from 'node:http';
+import { clientAddressOf } from './http/client-address.ts';
 import { useCors } from './http/cors.ts';
 import { useHttpEdge } from './http/edge.ts';
 import { useGraphQLInputGuards } from './http/graphql-input.ts';
@@ -29,7 +31,7 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
   const authOf = (request: Request): RequestAuth => {
     let auth = auths.get(request);
     if (!auth) {
-      auth = new RequestAuth(services.db, request.headers.get('authorization'));
+      auth = new RequestAuth(services.db, request.headers.get('authorization'), { origin: request.headers.get('origin'), host: new URL(request.url).host });
       auths.set(request, auth);
     }
     return auth;
@@ -45,7 +47,12 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
     landingPage: false,
     maxRequestBodySize: config.maxBodyBytes,
     logging: false,
-    context: ({ request }) => ({ ...services, auth: authOf(request), signal: request.signal }),
+    context: ({ request, req }: { request: Request; req?: IncomingMessage }) => ({
+      ...services,
+      auth: authOf(request),
+      signal: request.signal,
+      clientAddress: clientAddressOf(req, request, config.trustedProxies),
+    }),
     maskedErrors: {
       maskError(error: unknown, message: string): Error {
         const original = error instanceof GraphQLError ? error.originalError : error;
@@ -56,7 +63,11 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
       },
     },
     plugins: [
-      useCors(config.corsOrigins, (path) => isApiPath(path) || path.startsWith(GRAPHQL_ENDPOINT)),
+      useCors(
+        config.corsOrigins,
+        (path) => isApiPath(path) || path.startsWith(GRAPHQL_ENDPOINT),
+        async (request) => (request.headers.has('authorization') ? (await authOf(request).holder().catch(() => undefined))?.allowedOrigins : undefined),
+      ),
       useHttpEdge({
         services,
         routes,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { normalisedOrigin } from './http/origins.ts';
 
 /** Every setting Folio reads, resolved once from the environment. README's configuration table lists them. */
 export interface Config {
@@ -30,6 +31,15 @@ export interface Config {
   readonly githubApiUrl: string;
   /** The address users reach Folio at, for links Folio gives out (local pull requests, screenshots). */
   readonly publicUrl: string;
+  /** Requests each assistant key may make (per hour) and each client address (per minute). */
+  readonly rateLimits: {
+    assistantPerKeyHour: number;
+    assistantPerIpMinute: number;
+    searchPerKeyHour: number;
+    searchPerIpMinute: number;
+  };
+  /** Proxies in front of Folio whose X-Forwarded-For to trust (the client's address is the one they saw). */
+  readonly trustedProxies: number;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -103,6 +113,13 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     corsOrigins,
     githubUrl,
     githubApiUrl: (env.GITHUB_API_URL || (githubUrl === 'https://github.com' ? 'https://api.github.com' : `${githubUrl}/api/v3`)).replace(/\/+$/, ''),
+    rateLimits: {
+      assistantPerKeyHour: integer('ASSISTANT_MESSAGES_PER_HOUR', 10_000, 1, 100_000_000)!,
+      assistantPerIpMinute: integer('ASSISTANT_MESSAGES_PER_MINUTE_PER_CLIENT', 20, 1, 1_000_000)!,
+      searchPerKeyHour: integer('SEARCHES_PER_HOUR', 10_000, 1, 100_000_000)!,
+      searchPerIpMinute: integer('SEARCHES_PER_MINUTE_PER_CLIENT', 120, 1, 1_000_000)!,
+    },
+    trustedProxies: integer('TRUSTED_PROXIES', 0, 0, 10)!,
     publicUrl: (env.PUBLIC_URL || defaultPublicUrl(env.HOST || '127.0.0.1', port)).replace(/\/+$/, ''),
     embeddingModel,
     answerModel,
@@ -145,13 +162,7 @@ function parseOrigins(raw: string | undefined, problems: string[]): '*' | readon
   if (raw === undefined || raw.trim() === '' || raw.trim() === '*') return '*';
   const origins = raw.split(',').map((origin) => origin.trim()).filter(Boolean);
   for (const origin of origins) {
-    let isOrigin = false;
-    try {
-      isOrigin = /^https?:$/.test(new URL(origin).protocol) && new URL(origin).origin === origin;
-    } catch {
-      // reported below
-    }
-    if (!isOrigin) problems.push(`CORS_ORIGINS must be * or origins such as https://docs.example.com separated by commas, got "${origin}"`);
+    if (normalisedOrigin(origin) !== origin) problems.push(`CORS_ORIGINS must be * or origins such as https://docs.example.com separated by commas, got "${origin}"`);
   }
   return Object.freeze(origins);
 }

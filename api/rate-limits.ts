@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 
 /** A limit on how often something may happen per key, shared by every process on the database. */
@@ -8,15 +9,26 @@ export interface RateLimit {
   consume(key: string): Promise<void>;
 }
 
-/** The documented limits (README: Limits). */
+/** The documented limits (README: Rate limits). */
 export interface RateLimits {
   /** Agent jobs created per project (Mintlify documents 100 per project per hour). */
   agentJobs: RateLimit;
+  /** Assistant messages per key (Mintlify documents 10,000 per hour) and per client address. */
+  assistantPerKey: RateLimit;
+  assistantPerClient: RateLimit;
+  /** Searches per key and per client address. */
+  searchPerKey: RateLimit;
+  searchPerClient: RateLimit;
 }
 
-export function createRateLimits(pool: pg.Pool): RateLimits {
+export function createRateLimits(pool: pg.Pool, limits: Config['rateLimits']): RateLimits {
+  const limit = (name: string, points: number, seconds: number, says: string) => postgresLimit(pool, { name, points, seconds, says });
   return {
-    agentJobs: postgresLimit(pool, { name: 'agent-jobs', points: 100, seconds: 3600, says: 'This project has created 100 agent jobs in the last hour' }),
+    agentJobs: limit('agent-jobs', 100, 3600, 'This project has created 100 agent jobs in the last hour'),
+    assistantPerKey: limit('assistant-key', limits.assistantPerKeyHour, 3600, `This key has asked ${limits.assistantPerKeyHour} questions in the last hour`),
+    assistantPerClient: limit('assistant-client', limits.assistantPerIpMinute, 60, `You have asked ${limits.assistantPerIpMinute} questions in the last minute`),
+    searchPerKey: limit('search-key', limits.searchPerKeyHour, 3600, `This key has searched ${limits.searchPerKeyHour} times in the last hour`),
+    searchPerClient: limit('search-client', limits.searchPerIpMinute, 60, `You have searched ${limits.searchPerIpMinute} times in the last minute`),
   };
 }
 

@@ -42,7 +42,7 @@ export async function openRuntime(
     if (failure) throw failure.reason;
     const embedder = createEmbedder(config);
     const searchIndexes = new SearchIndexes(database.prisma, embedder, events!, log, config.searchCache);
-    const rateLimits = createRateLimits(database.pool);
+    const rateLimits = createRateLimits(database.pool, config.rateLimits);
     const services: Services = { config, db: database.prisma, events: events!, jobs: jobs!, log, embedder, searchIndexes, rateLimits };
     if (options.isWorker) await jobs!.workAll(services);
     return {

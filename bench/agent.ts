@@ -37,7 +37,7 @@ const SCRIPT: AgentScript = [
  */
 export async function benchAgent(runtime: Runtime, jobs = 5) {
   const chat = await startChatServer(scriptedAgent({ bench: SCRIPT }));
-  const config = loadConfig({ DATABASE_URL: runtime.config.databaseUrl ?? runtime.database.url, DATA_DIR: runtime.config.dataDir, ANSWER_BASE_URL: chat.baseURL, ANSWER_API_KEY: 'bench', ANSWER_MODEL: 'bench', LOG_LEVEL: 'warn' });
+  const config = { ...loadConfig({ DATABASE_URL: runtime.database.url, DATA_DIR: runtime.config.dataDir, ANSWER_BASE_URL: chat.baseURL, ANSWER_API_KEY: 'bench', ANSWER_MODEL: 'bench', LOG_LEVEL: 'warn' }), rateLimits: runtime.config.rateLimits };
   const worker = await openRuntime(config, createLogger('warn'), { isWorker: true, server: { url: runtime.database.url, description: 'bench', release: async () => undefined } });
   const server = await listen(createApp({ ...runtime, config }), '127.0.0.1', 0);
   const repo = corpusRepository();

@@ -22,12 +22,25 @@ export interface KeyHolder {
   keyId: string;
   projectId: string;
   kind: ApiKeyKind;
+  /** Origins a browser may use the key from; empty: anywhere. */
+  allowedOrigins: string[];
 }
 
-export async function createApiKey(db: Db, projectId: string, kind: ApiKeyKind): Promise<NewApiKey> {
+/**
+ * Creates a key. `allowedOrigins` limits an assistant key to browsers on those origins (for a key in a
+ * public page); `isPublished` keeps the whole key, for the one key a site's own pages publish.
+ */
+export async function createApiKey(
+  db: Db,
+  projectId: string,
+  kind: ApiKeyKind,
+  options: { allowedOrigins?: string[]; isPublished?: boolean } = {},
+): Promise<NewApiKey> {
   const prefix = `folio_${kind}_${randomPrefixPart()}`;
   const key = `${prefix}_${randomBytes(32).toString('base64url')}`;
-  const row = await db.apiKey.create({ data: { projectId, kind, prefix, secretHash: hashKey(key) } });
+  const row = await db.apiKey.create({
+    data: { projectId, kind, prefix, secretHash: hashKey(key), allowedOrigins: options.allowedOrigins ?? [], publishedKey: options.isPublished ? key : null },
+  });
   return { id: row.id, prefix, key, kind };
 }
 
@@ -37,7 +50,7 @@ export async function verifyApiKey(db: Db, presented: string): Promise<KeyHolder
   if (!match) return undefined;
   const row = await db.apiKey.findUnique({
     where: { prefix: match[1] },
-    select: { id: true, projectId: true, kind: true, secretHash: true, revokedAt: true, lastUsedAt: true },
+    select: { id: true, projectId: true, kind: true, secretHash: true, revokedAt: true, lastUsedAt: true, allowedOrigins: true },
   });
   if (!row || row.revokedAt) return undefined;
   const expected = Buffer.from(row.secretHash, 'hex');
@@ -47,7 +60,7 @@ export async function verifyApiKey(db: Db, presented: string): Promise<KeyHolder
     // Best effort and not awaited: recording use must never slow down or fail the request.
     db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
   }
-  return { keyId: row.id, projectId: row.projectId, kind: row.kind };
+  return { keyId: row.id, projectId: row.projectId, kind: row.kind, allowedOrigins: row.allowedOrigins };
 }
 
 /** Revokes the key with this prefix. Revoking twice keeps the first time. */

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { ApiKeyKind } from '../db/generated/prisma/client.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
+import { isOriginAllowed, SELF_ORIGIN } from '../http/origins.ts';
 import { verifyApiKey, type KeyHolder } from './keys.ts';
 
 const KIND_NAMES: Record<ApiKeyKind, string> = { admin: 'an admin key', assistant: 'an assistant key' };
@@ -18,6 +19,8 @@ export class RequestAuth {
   constructor(
     private readonly db: Db,
     private readonly authorization: string | null,
+    /** The request's Origin, and the host it was sent to: a key limited to some origins works only from them. */
+    private readonly from: { origin: string | null; host: string | null } = { origin: null, host: null },
   ) {}
 
   /** The verified key holder; 401 when the key is missing, malformed, unknown or revoked. */
@@ -63,6 +66,10 @@ export class RequestAuth {
     }
     const holder = await verifyApiKey(this.db, presented);
     if (!holder) throw unauthenticated('Invalid API key: it is unknown or has been revoked.');
+    if (!isOriginAllowed(holder.allowedOrigins, this.from.origin, this.from.host)) {
+      const allowed = holder.allowedOrigins.map((origin) => (origin === SELF_ORIGIN ? "this server's own pages" : origin)).join(', ');
+      throw forbidden(`This key may be used only from ${allowed}; this request comes from ${this.from.origin ?? 'no browser page (no Origin header)'}.`);
+    }
     return holder;
   }
 }

@@ -1,17 +1,20 @@
+import { parseKeyOrigins } from '../auth/key-origins.ts';
 import { createApiKey, revokeApiKey } from '../auth/keys.ts';
 import type { Db } from '../db/database.ts';
 import { CommandError, UsageError } from './cli-error.ts';
 import { parseCommandArgs, requireOption } from './parse.ts';
 
 const KEY_HELP = `Usage:
-  folio key create --project PROJECT_ID --kind admin|assistant [--json]
+  folio key create --project PROJECT_ID --kind admin|assistant [--origins ORIGINS] [--json]
   folio key revoke PREFIX
 
 create  Creates an API key and prints it once. Admin keys open the update, status and agent
         endpoints of their project; assistant keys open its assistant and search endpoints.
 revoke  Revokes the key whose visible prefix (e.g. folio_admin_k3v9q2x7mb) is given.
 
---json  Print {"id","prefix","key","kind","projectId"} on stdout and nothing else there.`;
+--origins  Comma-separated origins a browser may use the key from (https://docs.acme.com,...), for a key
+           published in web pages; without it the key works from anywhere.
+--json     Print {"id","prefix","key","kind","projectId","allowedOrigins"} on stdout and nothing else there.`;
 
 export async function keyCommand(args: string[], withDb: <T>(run: (db: Db) => Promise<T>) => Promise<T>, out: (text: string) => void) {
   const [sub, ...rest] = args;
@@ -19,19 +22,27 @@ export async function keyCommand(args: string[], withDb: <T>(run: (db: Db) => Pr
     const { values } = parseCommandArgs(rest, {
       project: { type: 'string' },
       kind: { type: 'string' },
+      origins: { type: 'string' },
       json: { type: 'boolean' },
     });
     if (values.help) return out(KEY_HELP);
     const projectId = requireOption(values.project, 'project');
     const kind = requireOption(values.kind, 'kind');
     if (kind !== 'admin' && kind !== 'assistant') throw new UsageError(`--kind must be admin or assistant, not "${kind}".`);
+    let allowedOrigins: string[];
+    try {
+      allowedOrigins = parseKeyOrigins(values.origins ? values.origins.split(',') : [], '--origins');
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
     const key = await withDb(async (db) => {
       const project = await db.project.findUnique({ where: { id: projectId }, select: { id: true } });
       if (!project) throw new CommandError(`No project with id "${projectId}". See: folio project list`);
-      return createApiKey(db, project.id, kind);
+      return createApiKey(db, project.id, kind, { allowedOrigins });
     });
-    if (values.json) return out(JSON.stringify({ ...key, projectId }));
-    return out(`${kind === 'admin' ? 'Admin' : 'Assistant'} key created (shown only now):\n${key.key}`);
+    if (values.json) return out(JSON.stringify({ ...key, projectId, allowedOrigins }));
+    const limited = allowedOrigins.length > 0 ? `, usable only from ${allowedOrigins.join(', ')}` : '';
+    return out(`${kind === 'admin' ? 'Admin' : 'Assistant'} key created${limited} (shown only now):\n${key.key}`);
   }
   if (sub === 'revoke') {
     const { values, positionals } = parseCommandArgs(rest, {}, true);

@@ -25,9 +25,14 @@ const PREFLIGHT_MAX_AGE_S = 7200;
  * CORS for the API paths, so the widget and AI SDK clients on other origins can call Folio: a
  * preflight is answered (403 for an origin that is not allowed), and answers to allowed origins carry
  * the headers clients read. Keys travel in the Authorization header, never in cookies, so credentials
- * are never allowed.
+ * are never allowed. (A key limited to some origins refuses the others itself: RequestAuth.)
  */
-export function useCors(allowed: AllowedOrigins, isApiPath: (pathname: string) => boolean): Plugin {
+export function useCors(
+  allowed: AllowedOrigins,
+  isApiPath: (pathname: string) => boolean,
+  /** The origins the request's key is limited to (none: any), when it has a valid key. */
+  keyOrigins: (request: Request) => Promise<readonly string[] | undefined>,
+): Plugin {
   const allows = (origin: string) => allowed === '*' || allowed.includes(origin);
   const originHeaders = (origin: string): Record<string, string> =>
     allowed === '*' ? { 'access-control-allow-origin': '*' } : { 'access-control-allow-origin': origin, vary: 'Origin' };
@@ -52,10 +57,12 @@ export function useCors(allowed: AllowedOrigins, isApiPath: (pathname: string) =
         }),
       );
     },
-    onResponse({ request, response }) {
+    async onResponse({ request, response }) {
       const origin = request.headers.get('origin');
       if (origin === null || !allows(origin) || !isApiPath(new URL(request.url).pathname)) return;
-      for (const [name, value] of Object.entries(originHeaders(origin))) {
+      // A key limited to some origins is answered to its own origin only, never to `*`.
+      const limited = (await keyOrigins(request))?.length ? { 'access-control-allow-origin': origin, vary: 'Origin' } : undefined;
+      for (const [name, value] of Object.entries(limited ?? originHeaders(origin))) {
         if (name === 'vary') response.headers.append(name, value);
         else response.headers.set(name, value);
       }

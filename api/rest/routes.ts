@@ -4,6 +4,7 @@ import type { ApiKeyKind } from '../db/generated/prisma/client.ts';
 import { agentJobRoute } from '../agent/routes.ts';
 import { assistantV1Route, assistantV2Route } from '../assistant/routes.ts';
 import { pullRequestPage } from '../agent/pull-request-page.ts';
+import { demoPage } from '../sites/demo-page.ts';
 import type { StreamEncoder } from '../http/stream-encoder.ts';
 import type { Services } from '../services.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
@@ -132,7 +133,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
 const WIDGET_DIST = path.join(PACKAGE_ROOT, 'widget', 'dist');
 
 /** Pages for people. */
-export const PAGE_ROUTES: readonly PageRoute[] = [{ path: '/pulls/:id', render: ({ id }, services) => pullRequestPage(services.db, id!) }];
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { path: '/pulls/:id', render: ({ id }, services) => pullRequestPage(services.db, id!) },
+  { path: '/demo/:subdomain', render: ({ subdomain }, services) => demoPage(services.db, subdomain!) },
+];
 
 /**
  * Static files: the widget's one script tag, `/widget.js`, a small module revalidated on each load

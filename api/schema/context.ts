@@ -6,4 +6,6 @@ export interface GraphQLContext extends Services {
   auth: RequestAuth;
   /** Aborted when the caller goes away (or a subscription's key is revoked): long-running resolvers stop on it. */
   signal: AbortSignal;
+  /** The client's address (per-client rate limits). */
+  clientAddress: string;
 }

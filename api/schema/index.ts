@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { builder } from './builder.ts';
 import './deployment.ts';
 import './project.ts';
+import './api-keys.ts';
 import './agent-session.ts';
 import './agent-jobs.ts';
 import './search.ts';

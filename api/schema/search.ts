@@ -62,6 +62,11 @@ builder.queryField('search', (t) =>
       if (pageSize < 1 || pageSize > SEARCH_LIMITS.maxPageSize) {
         throw invalidInput('pageSize', `pageSize must be from 1 to ${SEARCH_LIMITS.maxPageSize}.`);
       }
+      const { keyId } = await context.auth.holder();
+      await Promise.all([
+        context.rateLimits.searchPerKey.consume(keyId),
+        context.rateLimits.searchPerClient.consume(`${project.id}:${context.clientAddress}`),
+      ]);
       return searchDocs(context, project, {
         query: args.query,
         pageSize,
