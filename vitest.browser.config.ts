@@ -10,6 +10,8 @@ export default defineProject({
     name: 'widget',
     include: ['test/widget/components/**/*.test.ts'],
     testTimeout: 30_000,
+    // One file at a time: the files share the page's localStorage and its emulated media features.
+    fileParallelism: false,
     browser: {
       enabled: true,
       headless: true,
