@@ -124,13 +124,20 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
   }
 }
 
-/** The thread's earlier turns and the question (with anything the user pointed at), as the model reads them. */
+/**
+ * The thread's earlier turns and the question, as the model reads them. What the user reads or points
+ * at comes as a note of its own before the question, so that the question stays what was asked (the
+ * offline model searches with it).
+ */
 function modelMessages(conversation: Conversation, request: AssistantRequest): ModelMessage[] {
-  const context = request.context.map((item) => `\n\n(${item.type === 'code' ? 'Code' : 'Text'} the user points at${item.path ? `, from ${item.path}` : ''}:)\n${item.value}`);
-  const where = request.currentPath ? `\n\n(The user is reading ${request.currentPath}.)` : '';
+  const notes = [
+    ...(request.currentPath ? [`The user is reading the page ${request.currentPath}.`] : []),
+    ...request.context.map((item) => `${item.type === 'code' ? 'Code' : 'Text'} the user points at${item.path ? ` (from ${item.path})` : ''}:\n${item.value}`),
+  ];
   return [
     ...conversation.history.map((turn): ModelMessage => ({ role: turn.role, content: turn.text })),
-    { role: 'user', content: conversation.question.text + context.join('') + where },
+    ...(notes.length > 0 ? [{ role: 'system', content: notes.join('\n\n') } satisfies ModelMessage] : []),
+    { role: 'user', content: conversation.question.text },
   ];
 }
 

@@ -31,7 +31,7 @@ const DARK: typeof LIGHT = {
   surface: '#151b23',
   accent: '#4493f8',
   'accent-text': '#0d1117',
-  active: '#1b2b44',
+  active: '#172233',
   'mark-background': '#4d3b00',
   'mark-text': '#f2e6b6',
   danger: '#f85149',
