@@ -115,6 +115,25 @@ describe('the widget on a page of another origin, against Folio', () => {
     await context.close();
   });
 
+  it("works on Folio's own demo page, under its content security policy, with the site's published key", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The browser's own request for /favicon.ico is Folio's 404.
+    page.on('response', (response) => response.status() >= 400 && !response.url().endsWith('/favicon.ico') && errors.push(`${response.status()} ${response.url()}`));
+    page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text()));
+    await page.goto(`${folio.url}/demo/${site.subdomain}`);
+    await search(page, 'fonts');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Ask AI' }).click();
+    const { response } = await ask(page, 'How do I change the font?');
+    expect(response.status()).toBe(200);
+    await page.locator('folio-chat-message').nth(1).locator('.sources a').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('passes axe-core in dark, and looks right in light and dark on a desktop and a 360 px phone', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const isPhone of [false, true]) {
