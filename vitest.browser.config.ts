@@ -1,5 +1,6 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
+import { findChromium } from './api/browser/find-chromium.ts';
 
 /**
  * The widget's component tests, in Debian's Chromium (`apt-get install chromium`; .ci/run installs it
@@ -18,7 +19,7 @@ export default defineProject({
       screenshotFailures: false,
       provider: playwright({
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          executablePath: findChromium(),
           args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
         },
       }),

@@ -117,7 +117,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       assistantPerKeyHour: integer('ASSISTANT_MESSAGES_PER_HOUR', 10_000, 1, 100_000_000)!,
       assistantPerIpMinute: integer('ASSISTANT_MESSAGES_PER_MINUTE_PER_CLIENT', 20, 1, 1_000_000)!,
       searchPerKeyHour: integer('SEARCHES_PER_HOUR', 10_000, 1, 100_000_000)!,
-      searchPerIpMinute: integer('SEARCHES_PER_MINUTE_PER_CLIENT', 120, 1, 1_000_000)!,
+      searchPerIpMinute: integer('SEARCHES_PER_MINUTE_PER_CLIENT', 300, 1, 1_000_000)!,
     },
     trustedProxies: integer('TRUSTED_PROXIES', 0, 0, 10)!,
     publicUrl: (env.PUBLIC_URL || defaultPublicUrl(env.HOST || '127.0.0.1', port)).replace(/\/+$/, ''),

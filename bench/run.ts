@@ -7,6 +7,7 @@ import { loadConfig } from '../api/config.ts';
 import { createLogger } from '../api/logger.ts';
 import { openRuntime } from '../api/runtime.ts';
 import { benchAgent } from './agent.ts';
+import { UNLIMITED } from './limits.ts';
 import { benchAssistant } from './assistant.ts';
 import { benchDeploy } from './deploy.ts';
 import { benchGateway } from './gateway.ts';
@@ -16,9 +17,7 @@ import { removeDataDir } from '../test/support/embedded-cluster.ts';
 
 const only = process.argv[2];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-'));
-// The benchmarks ask far more often than the default per-client limits allow.
-const unlimited = { SEARCHES_PER_MINUTE_PER_CLIENT: '1000000', SEARCHES_PER_HOUR: '100000000', ASSISTANT_MESSAGES_PER_MINUTE_PER_CLIENT: '1000000', ASSISTANT_MESSAGES_PER_HOUR: '100000000' };
-const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...unlimited });
+const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...UNLIMITED });
 const log = createLogger('warn');
 console.log(`# Folio benchmarks (${os.cpus().length} cores, Node ${process.version}, ${config.databaseUrl ? 'DATABASE_URL' : 'embedded PostgreSQL'})\n`);
 

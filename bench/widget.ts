@@ -15,6 +15,7 @@ import { launchChromium, serveHostPage } from '../test/widget/support/chromium.t
 import { ensureWidgetBuilt, GZIP_GOAL_BYTES } from '../widget/build.ts';
 import { DEBOUNCE_MS } from '../widget/lib/search-client.ts';
 import { corpusRepository, deployedProject } from './corpus.ts';
+import { UNLIMITED } from './limits.ts';
 import { fmt, percentile } from './support.ts';
 
 /** Loads of the page per case, and a typist's pause between keys (a fast typist: 120 ms). */
@@ -28,7 +29,7 @@ const QUERIES = (
 
 const build = await ensureWidgetBuilt();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-widget-'));
-const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...UNLIMITED });
 const runtime = await openRuntime(config, createLogger('warn'), { isWorker: false });
 const repository = corpusRepository();
 const browser = await launchChromium();

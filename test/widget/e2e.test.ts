@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromium } from '../../api/browser/find-chromium.ts';
 import { listen, type RunningServer } from '../../api/http/server.ts';
 import type { CreatedProject } from '../../api/projects/create-project.ts';
 import { ensureWidgetBuilt, WIDGET_DIST } from '../../widget/build.ts';
@@ -15,6 +16,8 @@ import { axeViolations, launchChromium, serveHostPage, type HostPage } from './s
  * Screenshots go to widget/dist/screenshots/.
  */
 export const SCREENSHOTS = path.join(WIDGET_DIST, 'screenshots');
+/** Without a Chromium these tests are skipped (vitest.config.ts says so). */
+const hasChromium = findChromium() !== undefined;
 
 const isolated = isolatedTestApp({ isWorker: true });
 let t: TestApp;
@@ -24,6 +27,7 @@ let host: HostPage;
 let browser: Browser;
 
 beforeAll(async () => {
+  if (!hasChromium) return;
   await ensureWidgetBuilt();
   t = isolated.app;
   [folio, browser] = await Promise.all([listen(t.app, '127.0.0.1', 0), launchChromium()]);
@@ -72,7 +76,7 @@ async function ask(page: Page, question: string) {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 
-describe('the widget on a page of another origin, against Folio', () => {
+describe.runIf(hasChromium)('the widget on a page of another origin, against Folio', () => {
   it('searches, answers with citations, and continues the thread after a reload', async () => {
     const { context, page } = await openPage();
 

@@ -2,11 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright';
+import { findChromium } from '../../../api/browser/find-chromium.ts';
 
 /** Debian's Chromium (.ci/run installs it), headless, driven by Playwright: no browser download. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: findChromium(),
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
