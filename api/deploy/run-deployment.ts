@@ -6,7 +6,7 @@ import { buildPages } from './build-pages.ts';
 import { ConfigError, isObject, resolveRefs, type Json } from './config-refs.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
 import { GitError, GitMirror } from './git.ts';
-import { readNavigation, type Navigation } from './navigation.ts';
+import { readNavigation, withUnlistedPages, type Navigation } from './navigation.ts';
 import { DeploymentProgress } from './progress.ts';
 import { deploymentSummary } from './summary.ts';
 import { LIVE_TOPIC } from './topics.ts';
@@ -172,7 +172,7 @@ async function readProjectNavigation(mirror: GitMirror, tree: Map<string, string
     throw error;
   }
   if (!isObject(config)) throw new DeploymentFailure(`${configFile} must hold a JSON object with a "navigation"; fix it and deploy again.`);
-  return readNavigation(config, configFile === 'mint.json');
+  return withUnlistedPages(readNavigation(config, configFile === 'mint.json'), tree.keys());
 }
 
 /**
