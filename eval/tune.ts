@@ -1,0 +1,83 @@
+// npm run eval:tune: fits the ranking weights of api/search/relevance.ts on the tuning half of
+// eval/search-questions.json and reports both halves, in process (the figures to trust are eval:search's,
+// over HTTP). Also tries a few settings of query expansion, candidates and results per page.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../api/config.ts';
+import { createLogger } from '../api/logger.ts';
+import { openRuntime } from '../api/runtime.ts';
+import { DEFAULT_RANKING, type RankingOptions } from '../api/search/relevance.ts';
+import { SiteIndex } from '../api/search/site-index.ts';
+import { corpusRepository, deployedProject } from '../bench/corpus.ts';
+import { fitPointwise, fitRanking, type Example } from './fit-weights.ts';
+import { figures, firstAnswerRank, groupsOf, pageOf, type Outcome, type Question } from './metrics.ts';
+
+const { questions } = JSON.parse(fs.readFileSync(new URL('./search-questions.json', import.meta.url), 'utf8')) as { questions: Question[] };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-tune-'));
+fs.chmodSync(dataDir, 0o755);
+const runtime = await openRuntime(loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), createLogger('warn'), { isWorker: false });
+const repo = corpusRepository();
+try {
+  const { project, deploymentId } = await deployedProject(runtime, repo.dir);
+  const index = await SiteIndex.build(runtime.database.prisma, runtime.embedder, deploymentId);
+  const vectors = await runtime.embedder.embed(questions.map((q) => q.query));
+  const request = (q: Question) => ({ query: q.query, pageSize: 10, language: q.language });
+
+  const examples = (ranking: RankingOptions, mode: 'hybrid' | 'keyword', keep: (q: Question) => boolean) =>
+    questions.flatMap((q, i) => {
+      if (!keep(q)) return [];
+      const found = index.candidates({ ...request(q), mode }, vectors[i], ranking);
+      if (!found || (mode === 'hybrid' && !found.comparable)) return [];
+      return [found.candidates.map(({ doc, features }): Example => ({ features, label: q.answers.includes(pageOf(found.partition.chunks[doc]!.path)) ? 1 : 0 }))];
+    });
+  const fitter = process.env.FIT === 'pointwise' ? fitPointwise : fitRanking;
+  const fit = (ranking: RankingOptions): RankingOptions => {
+    const isTune = (q: Question) => q.split === 'tune';
+    return {
+      ...ranking,
+      hybrid: fitter(examples(ranking, 'hybrid', isTune)),
+      keyword: fitter(examples(ranking, 'keyword', isTune)),
+    };
+  };
+  const evaluate = (ranking: RankingOptions) =>
+    questions.map((q, i): Outcome => {
+      const paths = index.search(request(q), vectors[i], ranking).map((r) => r.chunk.path);
+      return { question: q, mode: 'hybrid', paths, rank: firstAnswerRank(q, paths) };
+    });
+  const summary = (outcomes: Outcome[]) =>
+    ['tune', 'held-out']
+      .map((split) => {
+        const inSplit = outcomes.filter((o) => o.question.split === split);
+        const cell = (group: string) => {
+          const f = figures(inSplit.filter((o) => groupsOf(o.question).includes(group)));
+          return `${group.replace(/^en /, '')} ${f.mrr.toFixed(3)}`;
+        };
+        const all = figures(inSplit.filter((o) => o.question.language === 'en'));
+        return `${split}: en ${all.mrr.toFixed(3)}/${all.recall5.toFixed(3)} | ${['en paraphrase', 'en identifier', 'en keyword', 'en error', 'fr+es', 'zh (all kinds)'].map(cell).join(' | ')}`;
+      })
+      .join('\n  ');
+
+  console.log(`current weights:\n  ${summary(evaluate(DEFAULT_RANKING))}`);
+  const settings: [string, Partial<RankingOptions>][] = [
+    ['as is', {}],
+    ['no expansion', { expansion: { ...DEFAULT_RANKING.expansion, weight: 0 } }],
+    ['expansion 5 @0.55 x0.3', { expansion: { neighbours: 5, minSimilarity: 0.55, weight: 0.3 } }],
+    ['expansion 3 @0.65 x0.5', { expansion: { neighbours: 3, minSimilarity: 0.65, weight: 0.5 } }],
+    ['1 per page', { perPage: 1 }],
+    ['repeats at 0.8', { repeatDiscount: 0.8 }],
+    ['repeats at 0.3', { repeatDiscount: 0.3 }],
+    ['100 candidates', { candidates: 100 }],
+  ];
+  const only = process.argv.slice(2);
+  for (const [name, change] of settings.filter(([name]) => only.length === 0 || only.includes(name))) {
+    const ranking = fit({ ...DEFAULT_RANKING, ...change });
+    console.log(`\n${name}:\n  ${summary(evaluate(ranking))}`);
+    if (name === 'as is' || only.length > 0) console.log(`  hybrid: ${JSON.stringify(ranking.hybrid)}\n  keyword: ${JSON.stringify(ranking.keyword)}`);
+  }
+  await runtime.database.prisma.project.delete({ where: { id: project.projectId } });
+} finally {
+  repo.remove();
+  await runtime.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
