@@ -1,6 +1,5 @@
 import type { ExpansionOptions } from './query-expansion.ts';
 import type { Partition } from './partition.ts';
-import { phraseForm } from './partition.ts';
 import { QueryPhrase } from './phrase-match.ts';
 
 /** The signals each candidate chunk is scored on (see relevance.ts), in this order. */
@@ -93,7 +92,8 @@ export function collectCandidates(partition: Partition, query: string, queryVect
     if (summaryVector) features[at.summaryCosine] = partition.pages.similarity(page, summaryVector);
     const heading = partition.headings[doc]!;
     const title = partition.titles[doc]!;
-    const text = phrase.wordCount >= 2 || isIdentifier ? phraseForm(partition.chunks[doc]!.content) : '';
+    // Lowercase is enough for the text: phrases are matched between word boundaries.
+    const text = phrase.wordCount >= 2 || isIdentifier ? partition.chunks[doc]!.content.toLowerCase() : '';
     features[at.headingIsQuery] = heading === phrase.phrase ? 1 : 0;
     features[at.headingHasQuery] = phrase.isIn(heading) ? 1 : 0;
     features[at.titleHasQuery] = phrase.isIn(title) ? 1 : 0;

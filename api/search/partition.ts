@@ -92,7 +92,6 @@ export async function buildPartition(rows: ChunkRow[], withVectors: boolean, fie
   const headings = rows.map((row) => phraseForm(row.heading));
   const titles = rows.map((row) => phraseForm(row.title));
   const knowsWords = EXPANDED_LANGUAGES.has(analyzer.language);
-  const vocabulary = knowsWords ? CorpusVocabulary.build(keyword.words) : undefined;
   const vectors = withVectors ? packVectors(rows, pageOf, pageNumbers.size) : undefined;
   const firstChunk = new Int32Array(pageNumbers.size).fill(-1);
   const summaries: PageSummary[] = [];
@@ -105,6 +104,8 @@ export async function buildPartition(rows: ChunkRow[], withVectors: boolean, fie
     if (row.heading !== row.title) summaries[page]!.headings += `${row.heading}\n`;
   });
   const pages = PageSummaries.build(summaries, analyzer, knowsWords);
+  // Queries are widened towards what pages say they are about: the words of their summaries.
+  const vocabulary = knowsWords ? CorpusVocabulary.build(pages.keyword.words) : undefined;
   return new Partition(chunks, analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary);
 }
 

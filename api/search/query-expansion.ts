@@ -14,6 +14,12 @@ export interface ExpansionOptions {
 
 /** Only the more frequent words of the word-vector table: rare words have noisy vectors. */
 const MAX_ROW = 60_000;
+/** Neighbours of this many query words are remembered per vocabulary (queries share words). */
+const CACHED_WORDS = 20_000;
+/** Neighbours remembered per word, whatever the options ask. */
+const KEPT_NEIGHBOURS = 10;
+/** Below this similarity a word is not a neighbour at all (the options may ask for closer ones). */
+const SIMILARITY_FLOOR = 0.4;
 
 /**
  * The words of one partition's text that the word vectors know, as unit vectors. A query is widened
@@ -27,6 +33,9 @@ export class CorpusVocabulary {
     private readonly stems: string[],
     private readonly vectors: Float32Array,
   ) {}
+
+  /** Query word -> its nearest site words with their similarities, most similar first. */
+  readonly #neighbours = new Map<string, { stem: string; similarity: number }[]>();
 
   /** `words`: each word of the partition and its stem. Undefined when the vectors know none of them. */
   static build(words: ReadonlyMap<string, string>): CorpusVocabulary | undefined {
@@ -56,25 +65,38 @@ export class CorpusVocabulary {
     const asked = new Set(queryTerms.map((q) => q.term));
     const best = new Map<string, number>();
     for (const { word } of queryTerms) {
-      const row = word ? this.table.rows.get(word) : undefined;
-      if (row === undefined) continue;
-      const query = normalise(this.table.vectors.slice(row * dimensions, (row + 1) * dimensions));
-      const found: { stem: string; similarity: number }[] = [];
-      for (let i = 0; i < this.stems.length; i++) {
-        let dot = 0;
-        const offset = i * dimensions;
-        for (let d = 0; d < dimensions; d++) dot += this.vectors[offset + d]! * query[d]!;
-        if (dot >= options.minSimilarity && !asked.has(this.stems[i]!)) found.push({ stem: this.stems[i]!, similarity: dot });
-      }
-      found.sort((a, b) => b.similarity - a.similarity);
-      const seen = new Set<string>();
-      for (const { stem, similarity } of found) {
-        if (seen.size >= options.neighbours) break;
-        if (seen.has(stem)) continue;
-        seen.add(stem);
+      let seen = 0;
+      for (const { stem, similarity } of this.neighbours(word)) {
+        if (similarity < options.minSimilarity || seen >= options.neighbours) break;
+        if (asked.has(stem)) continue;
+        seen++;
         best.set(stem, Math.max(best.get(stem) ?? 0, similarity * options.weight));
       }
     }
     return [...best].map(([term, weight]) => ({ term, weight }));
+  }
+
+  /** The site's words nearest to one word (distinct stems, the closest first), computed once. */
+  private neighbours(word: string): { stem: string; similarity: number }[] {
+    const cached = this.#neighbours.get(word);
+    if (cached) return cached;
+    const { dimensions } = this.table;
+    const row = word ? this.table.rows.get(word) : undefined;
+    const found: { stem: string; similarity: number }[] = [];
+    if (row !== undefined) {
+      const query = normalise(this.table.vectors.slice(row * dimensions, (row + 1) * dimensions));
+      for (let i = 0; i < this.stems.length; i++) {
+        let dot = 0;
+        const offset = i * dimensions;
+        for (let d = 0; d < dimensions; d++) dot += this.vectors[offset + d]! * query[d]!;
+        if (dot >= SIMILARITY_FLOOR) found.push({ stem: this.stems[i]!, similarity: dot });
+      }
+      found.sort((a, b) => b.similarity - a.similarity);
+    }
+    const stems = new Set<string>();
+    const distinct = found.filter((f) => !stems.has(f.stem) && stems.add(f.stem)).slice(0, KEPT_NEIGHBOURS);
+    if (this.#neighbours.size >= CACHED_WORDS) this.#neighbours.clear();
+    this.#neighbours.set(word, distinct);
+    return distinct;
   }
 }
