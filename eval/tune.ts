@@ -62,7 +62,8 @@ try {
   const settings: [string, Partial<RankingOptions>][] = [
     ['as is', {}],
     ['no expansion', { expansion: { ...DEFAULT_RANKING.expansion, weight: 0 } }],
-    ['expansion 5 @0.55 x0.3', { expansion: { neighbours: 5, minSimilarity: 0.55, weight: 0.3 } }],
+    ['expansion 5 @0.5 x0.3', { expansion: { neighbours: 5, minSimilarity: 0.5, weight: 0.3 } }],
+    ['expansion 5 @0.5 x0.1', { expansion: { neighbours: 5, minSimilarity: 0.5, weight: 0.1 } }],
     ['expansion 3 @0.65 x0.5', { expansion: { neighbours: 3, minSimilarity: 0.65, weight: 0.5 } }],
     ['1 per page', { perPage: 1 }],
     ['repeats at 0.8', { repeatDiscount: 0.8 }],

@@ -22,6 +22,8 @@ export const FEATURES = [
   'pageKeywordShare', // BM25F score of the chunk's page summary (title, description, keywords, headings) / the best one
   'pageCoverage', // share of the query's words the page summary has
   'summaryCosine', // similarity of the page summary's word vectors with the query's (page-summaries.ts)
+  'softCoverage', // coverage where a missing query word counts by its closest related word present
+  'pageSoftCoverage', // the same for the page summary
 ] as const;
 
 /** The best pages by summary that join the candidates (through their first section). */
@@ -65,6 +67,7 @@ export function collectCandidates(partition: Partition, query: string, queryVect
     features[at.keywordRank] = 1 / (1 + rank);
     features[at.keywordShare] = hit.score / bestKeyword;
     features[at.coverage] = hit.coverage;
+    features[at.softCoverage] = hit.softCoverage;
   });
   vectorHits.forEach((hit, rank) => (candidate(hit.doc).features[at.vectorRank] = 1 / (1 + rank)));
   // A page whose summary matches is a candidate through its first section even when no section matched.
@@ -88,6 +91,7 @@ export function collectCandidates(partition: Partition, query: string, queryVect
     if (pageHit) {
       features[at.pageKeywordShare] = pageHit.score / bestPage;
       features[at.pageCoverage] = pageHit.coverage;
+      features[at.pageSoftCoverage] = pageHit.softCoverage;
     }
     if (summaryVector) features[at.summaryCosine] = partition.pages.similarity(page, summaryVector);
     const heading = partition.headings[doc]!;

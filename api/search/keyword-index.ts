@@ -19,12 +19,17 @@ export type FieldWeights = typeof FIELD_WEIGHTS;
 export interface KeywordHit extends Hit {
   /** Share of the query's weight (idf) that the document matches: 1 when it has every query word. */
   coverage: number;
+  /** The same, where a query word the document lacks counts by its closest related word it has (similarity 0 to 1). */
+  softCoverage: number;
 }
 
 /** A word added to the query (see query-expansion.ts), counted at `weight` of a query word. */
 export interface ExpansionTerm {
   term: string;
   weight: number;
+  /** The query term it is related to, and how closely (0 to 1). */
+  source: string;
+  similarity: number;
 }
 const K1 = 1.2;
 const B = 0.75;
@@ -53,6 +58,10 @@ export class KeywordIndex {
   readonly #vocabulary: string[];
   readonly #scores: Float32Array;
   readonly #matched: Float32Array;
+  readonly #soft: Float32Array;
+  /** For soft coverage: the query term that last matched each document, and how closely. */
+  readonly #softTerm: Int32Array;
+  readonly #softBest: Float32Array;
   readonly #touched: Int32Array;
 
   private constructor(size: number, postings: Map<string, Postings>, lengths: Float32Array, words: Map<string, string>) {
@@ -64,6 +73,9 @@ export class KeywordIndex {
     this.#lengthNorm = lengths.map((length) => K1 * (1 - B + (B * length) / Math.max(1, average)));
     this.#scores = new Float32Array(size);
     this.#matched = new Float32Array(size);
+    this.#soft = new Float32Array(size);
+    this.#softTerm = new Int32Array(size).fill(-1);
+    this.#softBest = new Float32Array(size);
     this.#touched = new Int32Array(size);
   }
 
@@ -111,45 +123,59 @@ export class KeywordIndex {
     let touchedCount = 0;
     const scores = this.#scores;
     const matched = this.#matched;
+    const soft = this.#soft;
+    const softTerm = this.#softTerm;
+    const softBest = this.#softBest;
     const touched = this.#touched;
     const idfOf = (documents: number) => Math.log(1 + (this.size - documents + 0.5) / (documents + 0.5));
-    const accumulate = (postings: Postings, factor: number, share: number) => {
+    /** Adds a term's postings: `factor` of its BM25F score, `share` to coverage, `closeness` towards query term `index`. */
+    const accumulate = (postings: Postings, factor: number, share: number, index: number, softShare: number, closeness: number) => {
       const idf = idfOf(postings.docs.length) * factor;
       const { docs, weights } = postings;
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i]!;
         const tf = weights[i]!;
-        if (scores[doc] === 0 && matched[doc] === 0) touched[touchedCount++] = doc;
+        if (softTerm[doc] === -1 && scores[doc] === 0) touched[touchedCount++] = doc;
         scores[doc]! += (idf * tf * (K1 + 1)) / (tf + this.#lengthNorm[doc]!);
         matched[doc]! += share;
+        if (softTerm[doc] !== index) {
+          softTerm[doc] = index;
+          softBest[doc] = closeness;
+          soft[doc]! += softShare * closeness;
+        } else if (closeness > softBest[doc]!) {
+          soft[doc]! += softShare * (closeness - softBest[doc]!);
+          softBest[doc] = closeness;
+        }
       }
     };
     // A word the index has never seen weighs like the rarest word: a query about it is not covered.
     const termIdf = unique.map(({ term }) => idfOf(this.#postings.get(term)?.docs.length ?? 0));
     const totalIdf = termIdf.reduce((sum, idf) => sum + idf, 0) || 1;
+    const asked = new Set(unique.map((q) => q.term));
     unique.forEach(({ term, word }, index) => {
       const share = termIdf[index]! / totalIdf;
       const exact = this.#postings.get(term);
-      if (exact) accumulate(exact, 1, share);
-      else for (const variant of this.typoVariants(word, seenWords)) accumulate(this.#postings.get(variant)!, FUZZY_DISCOUNT, share * FUZZY_DISCOUNT);
+      if (exact) accumulate(exact, 1, share, index, share, 1);
+      else for (const variant of this.typoVariants(word, seenWords)) accumulate(this.#postings.get(variant)!, FUZZY_DISCOUNT, share * FUZZY_DISCOUNT, index, share, FUZZY_DISCOUNT);
       if (index === unique.length - 1 && word.length >= 3) {
-        for (const completion of this.completions(word)) accumulate(this.#postings.get(completion)!, PREFIX_DISCOUNT, 0);
+        for (const completion of this.completions(word)) accumulate(this.#postings.get(completion)!, PREFIX_DISCOUNT, 0, index, 0, 0);
+      }
+      for (const expansion of expansions) {
+        const postings = expansion.source === term && !asked.has(expansion.term) ? this.#postings.get(expansion.term) : undefined;
+        if (postings) accumulate(postings, expansion.weight, 0, index, share, expansion.similarity);
       }
     });
-    const asked = new Set(unique.map((q) => q.term));
-    for (const { term, weight } of expansions) {
-      const postings = this.#postings.get(term);
-      if (postings && !asked.has(term)) accumulate(postings, weight, 0);
-    }
     const top = new TopK(limit);
-    const coverage = new Map<number, number>();
+    const coverage = new Map<number, { coverage: number; softCoverage: number }>();
     for (let i = 0; i < touchedCount; i++) {
       const doc = touched[i]!;
-      if (top.offer(doc, scores[doc]!)) coverage.set(doc, Math.min(1, matched[doc]!));
+      if (top.offer(doc, scores[doc]!)) coverage.set(doc, { coverage: Math.min(1, matched[doc]!), softCoverage: Math.min(1, soft[doc]!) });
       scores[doc] = 0;
       matched[doc] = 0;
+      soft[doc] = 0;
+      softTerm[doc] = -1;
     }
-    return top.sorted().map((hit) => ({ ...hit, coverage: coverage.get(hit.doc) ?? 0 }));
+    return top.sorted().map((hit) => ({ ...hit, ...(coverage.get(hit.doc) ?? { coverage: 0, softCoverage: 0 }) }));
   }
 
   /** Inverse document frequency of a term (a stem, an identifier or a CJK bigram); the rarest value for an unknown one. */

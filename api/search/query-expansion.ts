@@ -63,17 +63,18 @@ export class CorpusVocabulary {
   expand(queryTerms: QueryTerm[], options: ExpansionOptions): ExpansionTerm[] {
     const { dimensions } = this.table;
     const asked = new Set(queryTerms.map((q) => q.term));
-    const best = new Map<string, number>();
-    for (const { word } of queryTerms) {
+    const best = new Map<string, ExpansionTerm>();
+    for (const { term: source, word } of queryTerms) {
       let seen = 0;
       for (const { stem, similarity } of this.neighbours(word)) {
         if (similarity < options.minSimilarity || seen >= options.neighbours) break;
         if (asked.has(stem)) continue;
         seen++;
-        best.set(stem, Math.max(best.get(stem) ?? 0, similarity * options.weight));
+        const key = `${source}\u0000${stem}`;
+        if (!best.has(key)) best.set(key, { term: stem, weight: similarity * options.weight, source, similarity });
       }
     }
-    return [...best].map(([term, weight]) => ({ term, weight }));
+    return [...best.values()];
   }
 
   /** The site's words nearest to one word (distinct stems, the closest first), computed once. */
