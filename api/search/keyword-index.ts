@@ -37,6 +37,8 @@ const B = 0.75;
 const FUZZY_DISCOUNT = 0.6;
 const PREFIX_DISCOUNT = 0.7;
 const MAX_EXPANSIONS = 8;
+/** Related words (query expansion) found in more than this share of the documents are not added. */
+const EXPANSION_MAX_SHARE = 0.1;
 
 interface Postings {
   docs: Int32Array;
@@ -162,7 +164,8 @@ export class KeywordIndex {
       }
       for (const expansion of expansions) {
         const postings = expansion.source === term && !asked.has(expansion.term) ? this.#postings.get(expansion.term) : undefined;
-        if (postings) accumulate(postings, expansion.weight, 0, index, share, expansion.similarity);
+        // A related word that most documents have says little and costs the most: left out.
+        if (postings && postings.docs.length <= this.size * EXPANSION_MAX_SHARE) accumulate(postings, expansion.weight, 0, index, share, expansion.similarity);
       }
     });
     const top = new TopK(limit);
