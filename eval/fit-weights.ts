@@ -12,9 +12,12 @@ export interface Example {
  * the order; it is fitted afterwards, pointwise, so that the score reads as a probability (fitPointwise
  * with every other weight frozen).
  */
-export function fitRanking(questions: Example[][], options: { l2?: number; steps?: number } = {}): Weights {
+export function fitRanking(questions: Example[][], options: { l2?: number; steps?: number; fixed?: Partial<Weights> } = {}): Weights {
   const l2 = options.l2 ?? 1e-3;
   const dims = FEATURES.length;
+  const fixed = options.fixed ?? {};
+  const frozen = new Set(Object.keys(fixed).map((name) => FEATURES.indexOf(name as (typeof FEATURES)[number])));
+  const initial = Float64Array.from(FEATURES, (name) => fixed[name] ?? 0);
   const pairs: { x: Float64Array; weight: number }[] = [];
   for (const examples of questions) {
     const positives = examples.filter((e) => e.label === 1);
@@ -23,15 +26,21 @@ export function fitRanking(questions: Example[][], options: { l2?: number; steps
       for (const n of negatives) pairs.push({ x: p.features.map((value, d) => value - n.features[d]!), weight: 1 / (positives.length * negatives.length) });
     }
   }
-  const w = adam(dims, options.steps ?? 1500, (w, gradient) => {
-    for (const { x, weight } of pairs) {
-      let z = 0;
-      for (let d = 1; d < dims; d++) z += w[d]! * x[d]!;
-      const error = (1 / (1 + Math.exp(-z)) - 1) * weight;
-      for (let d = 1; d < dims; d++) gradient[d]! += error * x[d]!;
-    }
-    for (let d = 1; d < dims; d++) gradient[d] = gradient[d]! / questions.length + l2 * w[d]!;
-  });
+  const w = adam(
+    dims,
+    options.steps ?? 1500,
+    (w, gradient) => {
+      for (const { x, weight } of pairs) {
+        let z = 0;
+        for (let d = 1; d < dims; d++) z += w[d]! * x[d]!;
+        const error = (1 / (1 + Math.exp(-z)) - 1) * weight;
+        for (let d = 1; d < dims; d++) gradient[d]! += error * x[d]!;
+      }
+      for (let d = 1; d < dims; d++) gradient[d] = gradient[d]! / questions.length + l2 * w[d]!;
+    },
+    initial,
+    frozen,
+  );
   const ranked = Object.fromEntries(FEATURES.map((name, d) => [name, w[d]!])) as Weights;
   return fitPointwise(questions, { initial: ranked, frozen: FEATURES.filter((name) => name !== 'bias'), steps: 500 });
 }
@@ -88,3 +97,4 @@ export function fitPointwise(questions: Example[][], options: { l2?: number; ste
   );
   return Object.fromEntries(FEATURES.map((name, d) => [name, Math.round(w[d]! * 1000) / 1000])) as Weights;
 }
+

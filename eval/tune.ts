@@ -29,9 +29,14 @@ try {
       if (!keep(q)) return [];
       const found = index.candidates({ ...request(q), mode }, vectors[i], ranking);
       if (!found || (mode === 'hybrid' && !found.comparable)) return [];
-      return [found.candidates.map(({ doc, features }): Example => ({ features, label: q.answers.includes(pageOf(found.partition.chunks[doc]!.path)) ? 1 : 0 }))];
+      return [
+        found.candidates.map(({ doc, features }): Example => ({ features, label: q.answers.includes(pageOf(found.partition.chunks[doc]!.path)) ? 1 : 0 })),
+      ];
     });
-  const fitter = process.env.FIT === 'pointwise' ? fitPointwise : fitRanking;
+  // Page-level answers cannot tell a page's sections apart, so the preference the issue asks for (a
+  // section whose heading is the query before pages that only mention it) is set, not learned.
+  const fixed = { headingIsQuery: 2 };
+  const fitter = (examples: Example[][]) => (process.env.FIT === 'pointwise' ? fitPointwise(examples) : fitRanking(examples, { fixed }));
   const fit = (ranking: RankingOptions): RankingOptions => {
     const isTune = (q: Question) => q.split === 'tune';
     return {
@@ -58,6 +63,15 @@ try {
       })
       .join('\n  ');
 
+  const reach = (split: string, kind: string) => {
+    const asked = questions.map((q, i) => [q, i] as const).filter(([q]) => q.split === split && (kind === 'other' ? q.language !== 'en' : q.language === 'en' && q.kind === kind));
+    const found = asked.filter(([q, i]) => {
+      const got = index.candidates(request(q), vectors[i]);
+      return got?.candidates.some(({ doc }) => q.answers.includes(pageOf(got.partition.chunks[doc]!.path)));
+    });
+    return `${kind} ${found.length}/${asked.length}`;
+  };
+  console.log(`answer among the candidates: ${['paraphrase', 'identifier', 'error', 'other'].map((kind) => reach('tune', kind)).join(', ')}`);
   console.log(`current weights:\n  ${summary(evaluate(DEFAULT_RANKING))}`);
   const settings: [string, Partial<RankingOptions>][] = [
     ['as is', {}],

@@ -28,7 +28,7 @@ const HYBRID: Weights = {
   cosine: 0.619,
   cosineShare: 0.048,
   pageCosine: 2.865,
-  headingIsQuery: 0.076,
+  headingIsQuery: 2,
   headingHasQuery: 0.084,
   titleHasQuery: 1.731,
   textHasQuery: 0.679,
@@ -51,7 +51,7 @@ const KEYWORD: Weights = {
   cosine: 0,
   cosineShare: 0,
   pageCosine: 0,
-  headingIsQuery: 0.182,
+  headingIsQuery: 2,
   headingHasQuery: 0.149,
   titleHasQuery: 2.735,
   textHasQuery: 0.536,
@@ -79,6 +79,9 @@ export function relevance(features: Float64Array, weights: Weights): number {
   FEATURES.forEach((name, i) => (z += weights[name] * features[i]!));
   return 1 / (1 + Math.exp(-z));
 }
+
+/** Scores as clients see them (six decimals); thresholds compare with these. */
+export const roundScore = (score: number) => Math.round(score * 1e6) / 1e6;
 
 export interface Scored {
   doc: number;

@@ -50,7 +50,7 @@ export async function searchDocs(
       section: chunk.section,
       version: chunk.version,
       language: chunk.language,
-      score: Math.round(score * 1e6) / 1e6,
+      score,
     },
   }));
 }

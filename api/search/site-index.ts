@@ -4,7 +4,7 @@ import type { FieldWeights } from './keyword-index.ts';
 import { chunkEmbeddingText, storeVectors } from './embed-chunks.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { buildPartition, type ChunkRow, type IndexedChunk, type Partition } from './partition.ts';
-import { DEFAULT_RANKING, scoreCandidates, type RankingOptions } from './relevance.ts';
+import { DEFAULT_RANKING, roundScore, scoreCandidates, type RankingOptions } from './relevance.ts';
 
 export type { IndexedChunk } from './partition.ts';
 
@@ -143,7 +143,7 @@ function topPerPage(partition: Partition, scored: { doc: number; score: number }
     const count = seen.get(chunk.pageId) ?? 0;
     if (count >= ranking.perPage) continue;
     seen.set(chunk.pageId, count + 1);
-    const discounted = count === 0 ? score : score * ranking.repeatDiscount;
+    const discounted = roundScore(count === 0 ? score : score * ranking.repeatDiscount);
     if (discounted >= threshold && discounted > 0) kept.push({ chunk, score: discounted });
   }
   return kept.sort((a, b) => b.score - a.score).slice(0, pageSize);
