@@ -52,7 +52,9 @@ export function collectCandidates(partition: Partition, query: string, queryVect
   const vectors = queryVector ? partition.vectors : undefined;
   const vectorHits = vectors ? vectors.index.search(queryVector!, options.candidates) : [];
   const pageHits = useKeywords ? partition.pages.keyword.search(terms, options.candidates, partition.analyzer.seenWords, expansions) : [];
+  // The page summaries' vectors: this language's own, or (a language the word vectors do not know) its English twins'.
   const summaryVector = useKeywords ? partition.pages.queryVector(terms) : undefined;
+  const translatedVector = useKeywords && !summaryVector ? partition.translation?.queryVector(terms) : undefined;
 
   const byDoc = new Map<number, Candidate>();
   const candidate = (doc: number) => {
@@ -94,6 +96,7 @@ export function collectCandidates(partition: Partition, query: string, queryVect
       features[at.pageSoftCoverage] = pageHit.softCoverage;
     }
     if (summaryVector) features[at.summaryCosine] = partition.pages.similarity(page, summaryVector);
+    else if (translatedVector) features[at.summaryCosine] = partition.translation!.similarity(page, translatedVector);
     const heading = partition.headings[doc]!;
     const title = partition.titles[doc]!;
     // Lowercase is enough for the text: phrases are matched between word boundaries.

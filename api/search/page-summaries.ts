@@ -47,8 +47,13 @@ export class PageSummaries {
     return new PageSummaries(keyword, vectors, mean);
   }
 
+  /** Whether the summaries have vectors (languages the word vectors know). */
+  get hasVectors(): boolean {
+    return this.vectors !== undefined;
+  }
+
   /** The query as a summary vector, or undefined when there are no vectors or it has no known word. */
-  queryVector(terms: QueryTerm[]): Float32Array | undefined {
+  queryVector(terms: WeightedTerm[]): Float32Array | undefined {
     if (!this.vectors || !this.mean) return undefined;
     const vector = new Float32Array(this.mean.length);
     if (!averageInto(vector, terms, this.keyword)) return undefined;
@@ -64,15 +69,18 @@ export class PageSummaries {
   }
 }
 
+/** A query term, possibly counted at a fraction of a word (a translated word, see translated-queries.ts). */
+export type WeightedTerm = QueryTerm & { weight?: number };
+
 /** Adds each known word's unit vector times its idf among the pages; returns whether any word was known. */
-function averageInto(target: Float32Array, terms: QueryTerm[], keyword: KeywordIndex): boolean {
+function averageInto(target: Float32Array, terms: WeightedTerm[], keyword: KeywordIndex): boolean {
   const table = wordVectors();
   const { dimensions } = table;
   let known = false;
-  for (const { term, word } of terms) {
+  for (const { term, word, weight: share = 1 } of terms) {
     const row = word ? table.rows.get(word) : undefined;
     if (row === undefined) continue;
-    const weight = keyword.idf(term);
+    const weight = keyword.idf(term) * share;
     let length = 0;
     for (let d = 0; d < dimensions; d++) length += table.vectors[row * dimensions + d]! ** 2;
     const scale = weight / Math.sqrt(length || 1);

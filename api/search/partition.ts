@@ -2,6 +2,7 @@ import { loadAnalyzer, type Analyzer } from './analyzer.ts';
 import { FIELD_WEIGHTS, KeywordIndex, type FieldWeights } from './keyword-index.ts';
 import { PageSummaries, type PageSummary } from './page-summaries.ts';
 import { CorpusVocabulary } from './query-expansion.ts';
+import type { AlignedPage, TranslatedQueries } from './translated-queries.ts';
 import { SharedDirections } from './shared-directions.ts';
 import { VectorIndex } from './vector-index.ts';
 import { normalise } from './embedders/embedder.ts';
@@ -40,6 +41,9 @@ const EXPANDED_LANGUAGES = new Set(['en']);
 
 /** One language and version of a site: its chunks, keyword index, vectors, and what ranking needs of pages. */
 export class Partition {
+  /** For a language the word vectors do not know: its queries carried into the site's English pages. */
+  translation: TranslatedQueries | undefined;
+
   constructor(
     readonly chunks: IndexedChunk[],
     readonly analyzer: Analyzer,
@@ -64,7 +68,11 @@ export class Partition {
 }
 
 /** `withVectors` false: a language the embedder does not understand is searched by keyword only. */
-export async function buildPartition(rows: ChunkRow[], withVectors: boolean, fieldWeights: FieldWeights = FIELD_WEIGHTS): Promise<Partition> {
+export async function buildPartition(
+  rows: ChunkRow[],
+  withVectors: boolean,
+  fieldWeights: FieldWeights = FIELD_WEIGHTS,
+): Promise<{ partition: Partition; aligned: AlignedPage[] }> {
   const analyzer = await loadAnalyzer(rows[0]!.language);
   const chunks = rows.map((row) => ({
     pageId: row.page_id,
@@ -106,7 +114,13 @@ export async function buildPartition(rows: ChunkRow[], withVectors: boolean, fie
   const pages = PageSummaries.build(summaries, analyzer, knowsWords);
   // Queries are widened towards what pages say they are about: the words of their summaries.
   const vocabulary = knowsWords ? CorpusVocabulary.build(pages.keyword.words) : undefined;
-  return new Partition(chunks, analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary);
+  const partition = new Partition(chunks, analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary);
+  const language = rows[0]!.language;
+  const aligned = summaries.map((summary, page) => ({
+    route: rows[firstChunk[page]!]!.route.replace(new RegExp(`^/${escapeRegExp(language)}(?=/|$)`), '') || '/',
+    summary: `${summary.title}\n${summary.description}\n${summary.keywords}\n${summary.headings}`,
+  }));
+  return { partition, aligned };
 }
 
 function packVectors(rows: ChunkRow[], pageOf: Int32Array, pageCount: number): Partition['vectors'] {
@@ -136,4 +150,8 @@ export function phraseForm(text: string): string {
     .replace(/[`*"“”‘’'()[\]{}<>!?,;|]+|[.:](?=\s|$)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -4,6 +4,7 @@ import type { FieldWeights } from './keyword-index.ts';
 import { chunkEmbeddingText, storeVectors } from './embed-chunks.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { buildPartition, type ChunkRow, type IndexedChunk, type Partition } from './partition.ts';
+import { TranslatedQueries, type AlignedPage } from './translated-queries.ts';
 import { DEFAULT_RANKING, roundScore, scoreCandidates, type RankingOptions } from './relevance.ts';
 
 export type { IndexedChunk } from './partition.ts';
@@ -63,7 +64,13 @@ export class SiteIndex {
       group.push(row);
     }
     const partitions = new Map<string, Partition>();
-    for (const [key, group] of groups) partitions.set(key, await buildPartition(group, understands(embedder, group[0]!.language), fieldWeights));
+    const aligned = new Map<Partition, AlignedPage[]>();
+    for (const [key, group] of groups) {
+      const built = await buildPartition(group, understands(embedder, group[0]!.language), fieldWeights);
+      partitions.set(key, built.partition);
+      aligned.set(built.partition, built.aligned);
+    }
+    linkTranslations([...partitions.values()], aligned);
     return new SiteIndex(
       deploymentId,
       deployment.defaultLanguage ?? 'en',
@@ -124,6 +131,17 @@ async function embedMissing(db: Db, embedder: Embedder, rows: ChunkRow[]): Promi
   for (const row of missing) {
     const vector = byId.get(row.id)!;
     row.vector = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
+  }
+}
+
+/** Partitions of languages the word vectors do not know learn to carry their queries into the English partition of their version. */
+function linkTranslations(partitions: Partition[], aligned: Map<Partition, AlignedPage[]>): void {
+  for (const partition of partitions) {
+    if (partition.pages.hasVectors) continue;
+    const version = partition.chunks[0]!.version;
+    const english = partitions.find((other) => other.pages.hasVectors && other.chunks[0]!.version === version);
+    if (!english) continue;
+    partition.translation = TranslatedQueries.build(aligned.get(partition)!, partition.analyzer, aligned.get(english)!, english.analyzer, english.pages);
   }
 }
 
