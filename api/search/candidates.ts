@@ -47,7 +47,9 @@ export interface Candidate {
  */
 export function collectCandidates(partition: Partition, query: string, queryVector: Float32Array | undefined, useKeywords: boolean, options: CandidateOptions): Candidate[] {
   const terms = partition.analyzer.queryTerms(query);
-  const expansions = useKeywords && partition.vocabulary && options.expansion.weight > 0 ? partition.vocabulary.expand(terms, options.expansion) : [];
+  // Related words: the word vectors' nearest in this language, or (languages they do not know) through English.
+  const expander = partition.vocabulary ?? partition.translation;
+  const expansions = useKeywords && expander && options.expansion.weight > 0 ? expander.expand(terms, options.expansion) : [];
   const keywordHits = useKeywords ? partition.keyword.search(terms, options.candidates, partition.analyzer.seenWords, expansions) : [];
   const vectors = queryVector ? partition.vectors : undefined;
   const vectorHits = vectors ? vectors.index.search(queryVector!, options.candidates) : [];

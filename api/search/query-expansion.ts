@@ -78,7 +78,7 @@ export class CorpusVocabulary {
   }
 
   /** The site's words nearest to one word (distinct stems, the closest first), computed once. */
-  private neighbours(word: string): { stem: string; similarity: number }[] {
+  neighbours(word: string): { stem: string; similarity: number }[] {
     const cached = this.#neighbours.get(word);
     if (cached) return cached;
     const { dimensions } = this.table;

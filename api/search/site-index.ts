@@ -141,7 +141,7 @@ function linkTranslations(partitions: Partition[], aligned: Map<Partition, Align
     const version = partition.chunks[0]!.version;
     const english = partitions.find((other) => other.pages.hasVectors && other.chunks[0]!.version === version);
     if (!english) continue;
-    partition.translation = TranslatedQueries.build(aligned.get(partition)!, partition.analyzer, aligned.get(english)!, english.analyzer, english.pages);
+    partition.translation = TranslatedQueries.build(aligned.get(partition)!, partition.analyzer, aligned.get(english)!, english.analyzer, english.pages, english.vocabulary);
   }
 }
 

@@ -1,5 +1,7 @@
 import type { Analyzer, QueryTerm } from './analyzer.ts';
+import type { ExpansionTerm } from './keyword-index.ts';
 import type { PageSummaries, WeightedTerm } from './page-summaries.ts';
+import type { CorpusVocabulary, ExpansionOptions } from './query-expansion.ts';
 
 /** One side of a pair of translated pages: the route without its language folder, and the summary's text. */
 export interface AlignedPage {
@@ -13,6 +15,8 @@ const TRANSLATIONS_PER_WORD = 3;
 const MIN_ASSOCIATION = 0.2;
 /** A word in more than this share of the pages says nothing of any page: not translated. */
 const MAX_PAGE_SHARE = 0.2;
+/** Related words whose link (translation, English neighbour, translation back) is weaker than this are not added. */
+const MIN_RELATEDNESS = 0.1;
 
 /**
  * The offline word vectors are English. A site translated into other languages serves the same page at
@@ -27,6 +31,9 @@ export class TranslatedQueries {
     /** Page number here -> page number of the English twin, -1 for a page without one. */
     private readonly twins: Int32Array,
     private readonly english: PageSummaries,
+    /** English stem -> the words of this language it translates, with their association. */
+    private readonly reverse: Map<string, { term: string; association: number }[]>,
+    private readonly englishVocabulary: CorpusVocabulary | undefined,
   ) {}
 
   static build(
@@ -35,6 +42,7 @@ export class TranslatedQueries {
     englishPages: AlignedPage[],
     englishAnalyzer: Analyzer,
     english: PageSummaries,
+    englishVocabulary?: CorpusVocabulary,
   ): TranslatedQueries | undefined {
     const englishByRoute = new Map(englishPages.map((page, number) => [page.route, number]));
     const twins = Int32Array.from(pages, (page) => englishByRoute.get(page.route) ?? -1);
@@ -73,7 +81,41 @@ export class TranslatedQueries {
         lexicon.set(word, translations.map(({ term, association }) => ({ term, word: englishWords.get(term)!, weight: association / translations.length })));
       }
     }
-    return new TranslatedQueries(lexicon, twins, english);
+    const reverse = new Map<string, { term: string; association: number }[]>();
+    for (const [word, translations] of lexicon) {
+      for (const { term, weight = 0 } of translations) {
+        const back = reverse.get(term) ?? [];
+        back.push({ term: word, association: weight * translations.length });
+        reverse.set(term, back);
+      }
+    }
+    return new TranslatedQueries(lexicon, twins, english, reverse, englishVocabulary);
+  }
+
+  /**
+   * Words of this language related to the query's, found through English: each query word's translations
+   * and their nearest English words, translated back (`survol` -> hover, mouse -> `souris`). The
+   * language's own counterpart of query expansion (query-expansion.ts).
+   */
+  expand(terms: QueryTerm[], options: ExpansionOptions): ExpansionTerm[] {
+    const asked = new Set(terms.map((t) => t.term));
+    const expansions: ExpansionTerm[] = [];
+    for (const { term: source } of terms) {
+      const related = new Map<string, number>();
+      for (const { term, word, weight = 0 } of this.lexicon.get(source) ?? []) {
+        const association = weight * (this.lexicon.get(source)!.length);
+        const near = [{ stem: term, similarity: 1 }, ...(this.englishVocabulary?.neighbours(word) ?? []).filter((n) => n.similarity >= options.minSimilarity)];
+        for (const { stem, similarity } of near) {
+          for (const back of this.reverse.get(stem) ?? []) {
+            const strength = association * similarity * back.association;
+            if (!asked.has(back.term) && strength >= MIN_RELATEDNESS) related.set(back.term, Math.max(related.get(back.term) ?? 0, strength));
+          }
+        }
+      }
+      const best = [...related].sort((a, b) => b[1] - a[1]).slice(0, options.neighbours);
+      for (const [term, strength] of best) expansions.push({ term, weight: strength * options.weight, source, similarity: strength });
+    }
+    return expansions;
   }
 
   /** The query carried into English as a summary vector, or undefined when none of its words translates. */
