@@ -69,12 +69,13 @@ export class TranslatedQueries {
       }
     }
     const lexicon = new Map<string, WeightedTerm[]>();
+    const tooCommon = Math.max(2, pairs.length * MAX_PAGE_SHARE);
     for (const [word, row] of together) {
       const pagesWithWord = count.get(word)!;
-      if (pagesWithWord > pairs.length * MAX_PAGE_SHARE) continue;
+      if (pagesWithWord > tooCommon) continue;
       const translations = [...row]
         .map(([term, shared]) => ({ term, association: (shared * shared) / (pagesWithWord * count.get(`en:${term}`)!) }))
-        .filter(({ term, association }) => association >= MIN_ASSOCIATION && count.get(`en:${term}`)! <= pairs.length * MAX_PAGE_SHARE)
+        .filter(({ term, association }) => association >= MIN_ASSOCIATION && count.get(`en:${term}`)! <= tooCommon)
         .sort((a, b) => b.association - a.association)
         .slice(0, TRANSLATIONS_PER_WORD);
       if (translations.length > 0) {
@@ -118,9 +119,14 @@ export class TranslatedQueries {
     return expansions;
   }
 
+  /** The English words the query's words translate to, each weighted by its association. */
+  translate(terms: QueryTerm[]): WeightedTerm[] {
+    return terms.flatMap(({ term }) => this.lexicon.get(term) ?? []);
+  }
+
   /** The query carried into English as a summary vector, or undefined when none of its words translates. */
   queryVector(terms: QueryTerm[]): Float32Array | undefined {
-    const translated = terms.flatMap(({ term }) => this.lexicon.get(term) ?? []);
+    const translated = this.translate(terms);
     return translated.length > 0 ? this.english.queryVector(translated) : undefined;
   }
 
