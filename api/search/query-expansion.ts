@@ -55,10 +55,6 @@ export class CorpusVocabulary {
     return new CorpusVocabulary(table, kept.map((k) => k.stem), vectors);
   }
 
-  get size(): number {
-    return this.stems.length;
-  }
-
   /** Stems of the site's words nearest to the query's words, each weighted by its similarity. */
   expand(queryTerms: QueryTerm[], options: ExpansionOptions): ExpansionTerm[] {
     const { dimensions } = this.table;

@@ -2,11 +2,12 @@ import { FEATURES, type Candidate, type CandidateOptions } from './candidates.ts
 
 /**
  * How a candidate's features become its score: a logistic model, score = 1 / (1 + e^-(w · features)),
- * the estimated probability that the chunk's page answers the query. Because it is a probability and
- * not a rank, it means the same across queries, which is what `scoreThreshold` filters on. The weights
- * were fitted on the tuning half of eval/search-questions.json (npm run eval:tune): one model where the
- * partition has vectors, one for keyword-only search (languages the embedder does not understand, and
- * mode "keyword").
+ * an estimate of how likely the chunk's page answers the query (its bias fitted with each question's
+ * answers and non-answers weighing alike). Because it estimates relevance rather than ranks, it means
+ * the same across queries, which is what `scoreThreshold` filters on. The weights were fitted on the
+ * tuning half of eval/search-questions.json (npm run eval:tune): one model where the partition has
+ * vectors, one for keyword-only search (languages the embedder does not understand, and mode
+ * "keyword"). `headingIsQuery` is set, not fitted (see eval/tune.ts).
  */
 export type Weights = Record<(typeof FEATURES)[number], number>;
 
