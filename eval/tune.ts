@@ -83,6 +83,7 @@ try {
     ['repeats at 0.8', { repeatDiscount: 0.8 }],
     ['repeats at 0.3', { repeatDiscount: 0.3 }],
     ['100 candidates', { candidates: 100 }],
+    ['40 candidates', { candidates: 40 }],
   ];
   const only = process.argv.slice(2);
   for (const [name, change] of settings.filter(([name]) => only.length === 0 || only.includes(name))) {
