@@ -26,6 +26,9 @@ export const FEATURES = [
   'pageSoftCoverage', // the same for the page summary
 ] as const;
 
+/** Each feature's position in a candidate's features. */
+const at = Object.fromEntries(FEATURES.map((name, i) => [name, i])) as Record<(typeof FEATURES)[number], number>;
+
 /** The best pages by summary that join the candidates (through their first section). */
 const PAGES_AS_CANDIDATES = 20;
 
@@ -41,8 +44,8 @@ export interface Candidate {
 }
 
 /**
- * The chunks worth scoring for a query (the best of the keyword ranking, widened with related words,
- * and of the vector ranking) with their features. `queryVector` is already comparable with the
+ * The chunks worth scoring for a query (the best of the keyword ranking, widened with related words, of
+ * the vector ranking, and the first sections of the best pages by summary) with their features. `queryVector` is already comparable with the
  * partition's vectors, or undefined for keyword-only search.
  */
 export function collectCandidates(partition: Partition, query: string, queryVector: Float32Array | undefined, useKeywords: boolean, options: CandidateOptions): Candidate[] {
@@ -64,7 +67,6 @@ export function collectCandidates(partition: Partition, query: string, queryVect
     if (!found) byDoc.set(doc, (found = { doc, features: new Float64Array(FEATURES.length) }));
     return found;
   };
-  const at = Object.fromEntries(FEATURES.map((name, i) => [name, i])) as Record<(typeof FEATURES)[number], number>;
   const bestKeyword = keywordHits[0]?.score ?? 1;
   keywordHits.forEach((hit, rank) => {
     const { features } = candidate(hit.doc);
