@@ -3,17 +3,13 @@
 // embedded PostgreSQL in a temporary DATA_DIR. Flags: --misses (print each miss with its answer),
 // --split=tune|holdout (run one half only).
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { stepCountIs, streamText, type ModelMessage } from 'ai';
 import { createOfflineModel } from '../api/assistant/offline/offline-model.ts';
 import { systemPrompt } from '../api/assistant/system-prompt.ts';
 import { assistantTools } from '../api/assistant/tools.ts';
-import { loadConfig } from '../api/config.ts';
-import { createLogger } from '../api/logger.ts';
-import { openRuntime, type Runtime } from '../api/runtime.ts';
+import type { Runtime } from '../api/runtime.ts';
 import { searchDocs } from '../api/search/search-docs.ts';
-import { corpusRepository, deployedProject } from '../bench/corpus.ts';
+import { withDeployedCorpus } from './corpus-runtime.ts';
 
 type Split = 'tune' | 'holdout';
 interface Answerable {
@@ -51,13 +47,7 @@ const onlySplit = process.argv.find((arg) => arg.startsWith('--split='))?.slice(
 const showMisses = process.argv.includes('--misses');
 const SPLITS: Split[] = onlySplit ? [onlySplit] : ['tune', 'holdout'];
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-eval-'));
-fs.chmodSync(dataDir, 0o755);
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-const runtime = await openRuntime(config, createLogger('warn'), { isWorker: false });
-const repo = corpusRepository();
-try {
-  const { project, deploymentId } = await deployedProject(runtime, repo.dir);
+await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   const site = { id: project.projectId, liveDeploymentId: deploymentId };
   const model = createOfflineModel();
   const ask = (messages: ModelMessage[], language: string) => answer(runtime, site, model, messages, language);
@@ -98,11 +88,7 @@ try {
 
   printSummary(rows, words, times);
   if (showMisses) console.log(`\nMisses:\n${misses.join('\n')}`);
-} finally {
-  repo.remove();
-  await runtime.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+});
 
 /** Runs one turn through streamText with the assistant's own tools and system prompt over the real search. */
 async function answer(

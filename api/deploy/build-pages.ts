@@ -8,7 +8,7 @@ import type { Navigation, NavigationPage } from './navigation.ts';
 import type { DeploymentProgress } from './progress.ts';
 
 /** Bump when parsing or chunking changes, so every page is rebuilt by the next deployment. */
-const PARSER_VERSION = '2';
+const PARSER_VERSION = '3';
 const INSERT_BATCH = 500;
 
 export interface BuiltPages {
@@ -36,7 +36,9 @@ interface Planned {
   sourcePath: string;
   blobId: string;
   pageId?: string;
+  /** The page's own frontmatter says: `hidden: true`, and `searchable: false` or `noindex: true`. */
   isHidden?: boolean;
+  isSearchable?: boolean;
 }
 
 /**
@@ -71,7 +73,7 @@ export async function buildPages(input: {
   const previous = input.previousDeploymentId
     ? await db.deploymentPage.findMany({
         where: { deploymentId: input.previousDeploymentId },
-        select: { page: { select: { id: true, sourcePath: true, contentHash: true, snippets: true, isHidden: true } } },
+        select: { page: { select: { id: true, sourcePath: true, contentHash: true, snippets: true, isHidden: true, isSearchable: true } } },
       })
     : [];
   const previousBySource = new Map(previous.map(({ page }) => [page.sourcePath, page]));
@@ -81,6 +83,7 @@ export async function buildPages(input: {
     if (before && contentHash(plan.blobId, before.snippets, tree) === before.contentHash) {
       plan.pageId = before.id;
       plan.isHidden = before.isHidden;
+      plan.isSearchable = before.isSearchable;
     } else {
       toParse.push(plan);
     }
@@ -107,7 +110,7 @@ export async function buildPages(input: {
         continue;
       }
       parsed++;
-      for (const plan of plans) plan.isHidden = page.isHidden;
+      for (const plan of plans) Object.assign(plan, { isHidden: page.isHidden, isSearchable: page.isSearchable });
       const chunks = chunkSections(page.sections);
       newChunks += chunks.length;
       drafts.push({ sourcePath, blobId: plans[0]!.blobId, plans, hash: contentHash(plans[0]!.blobId, page.snippets, tree), page, chunks });
@@ -116,7 +119,7 @@ export async function buildPages(input: {
   }
 
   const served = planned.filter((plan) => plan.pageId !== undefined);
-  await recordServedPages(db, input.deploymentId, served);
+  await recordServedPages(db, input.deploymentId, served, input.navigation.indexesHiddenPages);
   const perLanguage = new Map<string, number>();
   for (const plan of served) perLanguage.set(plan.nav.language, (perLanguage.get(plan.nav.language) ?? 0) + 1);
   return { served: served.length, parsed, reused, skipped, newChunks, perLanguage };
@@ -125,7 +128,7 @@ export async function buildPages(input: {
 const yieldToOtherWork = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One INSERT of every served page (Prisma's createMany is several times slower for a thousand rows). */
-async function recordServedPages(db: Db, deploymentId: string, served: Planned[]): Promise<void> {
+async function recordServedPages(db: Db, deploymentId: string, served: Planned[], indexesHiddenPages: boolean): Promise<void> {
   if (served.length === 0) return;
   const column = <T>(pick: (plan: Planned) => T) => served.map(pick);
   await db.$executeRaw`
@@ -133,8 +136,19 @@ async function recordServedPages(db: Db, deploymentId: string, served: Planned[]
     SELECT ${deploymentId}, * FROM unnest(
       ${column((p) => p.pageId!)}::text[], ${column((p) => routeOf(p.nav.page))}::text[],
       ${column((p) => p.nav.language)}::text[], ${column((p) => p.nav.version)}::text[],
-      ${column((p) => p.nav.section)}::text[], ${column((p) => !p.nav.isHidden && !p.isHidden)}::boolean[])
+      ${column((p) => p.nav.section)}::text[], ${column((p) => isSearchable(p, indexesHiddenPages))}::boolean[])
     ON CONFLICT DO NOTHING`;
+}
+
+/**
+ * Mintlify's rules (organize/hidden-pages): `searchable: false` and `noindex: true` always keep a page out;
+ * `seo.indexing: "all"` puts every hidden page in; otherwise a page's own `hidden: true` keeps it out,
+ * and the navigation decides (a hidden group or tab keeps its pages out unless it is `searchable: true`).
+ */
+function isSearchable(plan: Planned, indexesHiddenPages: boolean): boolean {
+  if (plan.isSearchable === false) return false;
+  if (indexesHiddenPages) return true;
+  return !plan.isHidden && plan.nav.isSearchable;
 }
 
 /**
@@ -169,6 +183,7 @@ async function storeNewPages(db: Db, projectId: string, drafts: Draft[]): Promis
             description: d.page.description,
             keywords: d.page.keywords,
             isHidden: d.page.isHidden,
+            isSearchable: d.page.isSearchable,
           })),
           select: { id: true, sourcePath: true },
         });

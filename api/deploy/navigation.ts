@@ -2,8 +2,9 @@ import { isObject, type Json, type JsonObject } from './config-refs.ts';
 
 /**
  * Reads a Mintlify docs project's navigation (docs.json, or legacy mint.json) into the list of pages it
- * serves, each with its language, version and section. Pages that are not in the navigation are
- * "hidden pages" in Mintlify's terms and stay out of search.
+ * serves, each with its language, version and section. Pages that are not in the navigation, or under a
+ * hidden group or tab, are "hidden pages" in Mintlify's terms (organize/hidden-pages): out of search
+ * unless `seo.indexing` is "all" or the hidden group or tab says `searchable: true`.
  */
 export interface NavigationPage {
   /** Page path as written in the navigation, without extension: `fr/cli/install`. */
@@ -12,8 +13,10 @@ export interface NavigationPage {
   version: string;
   /** The innermost navigation group (or tab) the page sits in. */
   section: string;
-  /** Under a group or tab marked hidden: served, but not searchable. */
+  /** Under a group or tab marked hidden, or not in the navigation at all (see withUnlistedPages). */
   isHidden: boolean;
+  /** What the navigation says of search: visible, or hidden under a `searchable: true` group or tab. */
+  isSearchable: boolean;
 }
 
 export interface Navigation {
@@ -23,6 +26,8 @@ export interface Navigation {
   versions: string[];
   /** '' when the project has no versions. */
   defaultVersion: string;
+  /** docs.json `seo.indexing: "all"`: hidden pages are searchable too. */
+  indexesHiddenPages: boolean;
   warnings: string[];
 }
 
@@ -35,6 +40,7 @@ interface Context {
   version: string;
   section: string;
   isHidden: boolean;
+  isSearchable: boolean;
 }
 
 /** Containers whose children inherit the context; the key of each child that names it. */
@@ -77,7 +83,14 @@ export function readNavigation(config: JsonObject, isLegacy = false): Navigation
     for (const key of ['tab', 'anchor', 'dropdown', 'product', 'group'] as const) {
       if (typeof node[key] === 'string') next.section = node[key] as string;
     }
-    if (node.hidden === true) next.isHidden = true;
+    // A hidden group or tab keeps its pages out of search unless it says `searchable: true`; a hidden
+    // group inside a searchable one (without `searchable: true` of its own) takes its pages out again.
+    if (node.hidden === true) {
+      next.isHidden = true;
+      next.isSearchable = node.searchable === true;
+    } else if (node.searchable === true) {
+      next.isSearchable = true;
+    }
     if (typeof node.root === 'string') pages.push({ page: normalisePage(node.root), ...next });
     for (const key of CONTAINERS) {
       const children = node[key];
@@ -85,7 +98,7 @@ export function readNavigation(config: JsonObject, isLegacy = false): Navigation
     }
   };
 
-  const base: Context = { language: FALLBACK_LANGUAGE, version: '', section: '', isHidden: false };
+  const base: Context = { language: FALLBACK_LANGUAGE, version: '', section: '', isHidden: false, isSearchable: true };
   if (isLegacy) {
     const legacy = legacyVersions(config.versions);
     legacy.names.forEach((v) => versions.add(v));
@@ -108,6 +121,7 @@ export function readNavigation(config: JsonObject, isLegacy = false): Navigation
     defaultLanguage: defaultLanguage ?? FALLBACK_LANGUAGE,
     versions: [...versions],
     defaultVersion: defaultVersion ?? '',
+    indexesHiddenPages: isObject(config.seo) && config.seo.indexing === 'all',
     warnings,
   };
 }
@@ -136,4 +150,34 @@ function dedupe(pages: NavigationPage[]): NavigationPage[] {
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * With `seo.indexing: "all"`, the repository's pages that the navigation does not list are hidden pages
+ * that search still finds: each is served in the language its first folder names (`fr/...`), else the
+ * default language, and in the default version. Snippets are parts of pages, not pages, and the files
+ * Mintlify ignores by default (organize/mintignore) are not served at all.
+ */
+export function withUnlistedPages(navigation: Navigation, files: Iterable<string>): Navigation {
+  if (!navigation.indexesHiddenPages) return navigation;
+  const listed = new Set(navigation.pages.map((page) => page.page));
+  const unlisted: NavigationPage[] = [];
+  for (const file of files) {
+    if (!/\.mdx?$/.test(file) || isIgnoredByDefault(file)) continue;
+    const page = normalisePage(file);
+    if (listed.has(page) || listed.has(page.replace(/\/index$/, ''))) continue;
+    listed.add(page);
+    const folder = page.split('/')[0]!;
+    const language = page.includes('/') && navigation.languages.includes(folder) ? folder : navigation.defaultLanguage;
+    unlisted.push({ page, language, version: navigation.defaultVersion, section: '', isHidden: true, isSearchable: false });
+  }
+  return { ...navigation, pages: [...navigation.pages, ...unlisted] };
+}
+
+const IGNORED_FOLDERS = new Set(['.git', '.github', '.claude', '.agents', '.idea', '.vscode', 'node_modules', 'build', 'dist', 'coverage', '.cache', 'tmp', 'temp', 'snippets']);
+const IGNORED_FILES = new Set(['readme.md', 'license.md', 'changelog.md', 'contributing.md']);
+
+function isIgnoredByDefault(file: string): boolean {
+  const parts = file.split('/');
+  return parts.slice(0, -1).some((folder) => IGNORED_FOLDERS.has(folder)) || IGNORED_FILES.has(parts.at(-1)!.toLowerCase());
 }

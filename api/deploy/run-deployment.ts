@@ -5,8 +5,8 @@ import type { Logger } from '../logger.ts';
 import { buildPages } from './build-pages.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
 import { commitFiles, GitError, GitMirror } from './git.ts';
+import { withUnlistedPages, type Navigation } from './navigation.ts';
 import { ProjectProblem, readProjectNavigation } from './project-reader.ts';
-import { readNavigation, type Navigation } from './navigation.ts';
 import { DeploymentProgress } from './progress.ts';
 import { deploymentSummary } from './summary.ts';
 import { LIVE_TOPIC } from './topics.ts';
@@ -153,10 +153,13 @@ export async function failDeployment(
   await progress.update({ status: 'failure', summary, endedAt: new Date(), logs: { push: [`Failed: ${summary}`] } });
 }
 
-/** The commit's navigation, read as every reader of a project reads it (project-reader.ts). */
+/**
+ * The commit's navigation, read as every reader of a project reads it (project-reader.ts), with the
+ * pages it does not list (hidden pages, searchable under `seo.indexing: "all"`).
+ */
 async function readCommitNavigation(mirror: GitMirror, tree: Map<string, string>, branch: string): Promise<Navigation> {
   try {
-    return await readProjectNavigation(commitFiles(mirror, tree), `branch "${branch}"`);
+    return withUnlistedPages(await readProjectNavigation(commitFiles(mirror, tree), `branch "${branch}"`), tree.keys());
   } catch (error) {
     if (error instanceof ProjectProblem) throw new DeploymentFailure(`${error.message}${error.saysWhatToDo ? '' : '; fix it and deploy again'}.`);
     throw error;

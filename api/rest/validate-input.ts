@@ -58,7 +58,8 @@ export function validateRouteInput(
 
 /** Turns graphql-js coercion messages into ones that speak of JSON fields instead of GraphQL types. */
 function describeCoercionError(field: string, message: string): string {
-  if (/Int cannot represent|Float cannot represent/.test(message)) return `${field} must be a whole number.`;
+  if (/Int cannot represent/.test(message)) return `${field} must be a whole number.`;
+  if (/Float cannot represent/.test(message)) return `${field} must be a number.`;
   if (/String cannot represent/.test(message)) return `${field} must be a string.`;
   if (/Boolean cannot represent/.test(message)) return `${field} must be true or false.`;
   if (/to be an object/.test(message)) return `${field} must be a JSON object.`;

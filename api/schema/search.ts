@@ -22,7 +22,9 @@ const SearchResultMetadata = builder.objectRef<SearchResultShape['metadata']>('S
     section: t.exposeString('section', { description: 'The navigation group the page sits in.' }),
     version: t.exposeString('version'),
     language: t.exposeString('language'),
-    score: t.exposeFloat('score', { description: 'Relevance; higher is better, comparable within one response.' }),
+    score: t.exposeFloat('score', {
+      description: 'Relevance from 0 to 1: how likely the result answers the query, on the same scale for every query (what scoreThreshold filters on).',
+    }),
   }),
 });
 
@@ -45,6 +47,10 @@ builder.queryField('search', (t) =>
       pageSize: t.arg.int({ defaultValue: SEARCH_LIMITS.defaultPageSize }),
       filter: t.arg({ type: SearchFilter }),
       mode: t.arg({ type: SearchModeEnum, defaultValue: 'hybrid' }),
+      scoreThreshold: t.arg.float({
+        required: false,
+        description: 'Only results whose score is at or above this, from 0 to 1 (scores estimate how likely the result answers the query, the same scale for every query).',
+      }),
     },
     resolve: async (_root, args, context) => {
       await context.auth.requireKind('assistant');
@@ -62,6 +68,10 @@ builder.queryField('search', (t) =>
       if (pageSize < 1 || pageSize > SEARCH_LIMITS.maxPageSize) {
         throw invalidInput('pageSize', `pageSize must be from 1 to ${SEARCH_LIMITS.maxPageSize}.`);
       }
+      const scoreThreshold = args.scoreThreshold ?? undefined;
+      if (scoreThreshold !== undefined && !(scoreThreshold >= 0 && scoreThreshold <= 1)) {
+        throw invalidInput('scoreThreshold', 'scoreThreshold must be a number from 0 to 1.');
+      }
       const { keyId } = await context.auth.holder();
       await Promise.all([
         context.rateLimits.searchPerKey.consume(keyId),
@@ -73,6 +83,7 @@ builder.queryField('search', (t) =>
         version: args.filter?.version ?? undefined,
         language: args.filter?.language ?? undefined,
         mode: args.mode ?? 'hybrid',
+        scoreThreshold,
       });
     },
   }),

@@ -9,6 +9,8 @@ export interface Analyzer {
   terms(text: string): string[];
   /** The query's terms, each with the word it came from (typo matching works on words, not stems). */
   queryTerms(text: string): QueryTerm[];
+  /** Calls back with each term and the word it came from ('' for identifiers and CJK bigrams), in order. */
+  scan(text: string, onTerm: (term: string, word: string) => void): void;
   /** Every word this analyzer has stemmed (up to a bound) and its stem: the vocabulary typos are matched against. */
   readonly seenWords: ReadonlyMap<string, string>;
 }
@@ -117,6 +119,7 @@ export function createAnalyzer(language: string, stem: Stemmer, stopWords: Set<s
   return {
     language,
     seenWords: stemCache,
+    scan: analyse,
     terms(text) {
       const out: string[] = [];
       analyse(text, (term) => out.push(term));

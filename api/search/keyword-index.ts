@@ -13,13 +13,32 @@ export interface KeywordDocument {
 }
 
 /** How much a term counts in each field (BM25F): titles and headings weigh more than body text. */
-const FIELD_WEIGHTS = { title: 3, keywords: 3, heading: 2, description: 1, content: 1 } as const;
+export const FIELD_WEIGHTS = { title: 3, keywords: 3, heading: 2, description: 1, content: 1 };
+export type FieldWeights = typeof FIELD_WEIGHTS;
+
+export interface KeywordHit extends Hit {
+  /** Share of the query's weight (idf) that the document matches: 1 when it has every query word. */
+  coverage: number;
+  /** The same, where a query word the document lacks counts by its closest related word it has (similarity 0 to 1). */
+  softCoverage: number;
+}
+
+/** A word added to the query (see query-expansion.ts), counted at `weight` of a query word. */
+export interface ExpansionTerm {
+  term: string;
+  weight: number;
+  /** The query term it is related to, and how closely (0 to 1). */
+  source: string;
+  similarity: number;
+}
 const K1 = 1.2;
 const B = 0.75;
 /** A typo or prefix expansion scores at this fraction of an exact match. */
 const FUZZY_DISCOUNT = 0.6;
 const PREFIX_DISCOUNT = 0.7;
 const MAX_EXPANSIONS = 8;
+/** Related words (query expansion) found in more than this share of the documents are not added. */
+const EXPANSION_MAX_SHARE = 0.1;
 
 interface Postings {
   docs: Int32Array;
@@ -34,34 +53,49 @@ interface Postings {
  */
 export class KeywordIndex {
   readonly size: number;
+  /** Every plain word of the indexed text and its stem (identifiers and CJK bigrams aside). */
+  readonly words: ReadonlyMap<string, string>;
   readonly #postings: Map<string, Postings>;
   readonly #lengthNorm: Float32Array;
   readonly #vocabulary: string[];
   readonly #scores: Float32Array;
+  readonly #matched: Float32Array;
+  readonly #soft: Float32Array;
+  /** For soft coverage: the query term that last matched each document, and how closely. */
+  readonly #softTerm: Int32Array;
+  readonly #softBest: Float32Array;
   readonly #touched: Int32Array;
 
-  private constructor(size: number, postings: Map<string, Postings>, lengths: Float32Array) {
+  private constructor(size: number, postings: Map<string, Postings>, lengths: Float32Array, words: Map<string, string>) {
     this.size = size;
+    this.words = words;
     this.#postings = postings;
     this.#vocabulary = [...postings.keys()].sort();
     const average = lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, size);
     this.#lengthNorm = lengths.map((length) => K1 * (1 - B + (B * length) / Math.max(1, average)));
     this.#scores = new Float32Array(size);
+    this.#matched = new Float32Array(size);
+    this.#soft = new Float32Array(size);
+    this.#softTerm = new Int32Array(size).fill(-1);
+    this.#softBest = new Float32Array(size);
     this.#touched = new Int32Array(size);
   }
 
-  static build(documents: KeywordDocument[], analyzer: Analyzer): KeywordIndex {
+  static build(documents: KeywordDocument[], analyzer: Analyzer, fieldWeights: FieldWeights = FIELD_WEIGHTS): KeywordIndex {
     const lists = new Map<string, { docs: number[]; weights: number[] }>();
     const lengths = new Float32Array(documents.length);
     const weights = new Map<string, number>();
+    const words = new Map<string, string>();
     documents.forEach((document, doc) => {
       weights.clear();
       let length = 0;
       for (const field of ['title', 'keywords', 'heading', 'description', 'content'] as const) {
-        const fieldWeight = FIELD_WEIGHTS[field];
-        const terms = analyzer.terms(document[field]);
-        length += field === 'content' ? terms.length : 0;
-        for (const term of terms) weights.set(term, (weights.get(term) ?? 0) + fieldWeight);
+        const fieldWeight = fieldWeights[field];
+        analyzer.scan(document[field], (term, word) => {
+          if (field === 'content') length++;
+          weights.set(term, (weights.get(term) ?? 0) + fieldWeight);
+          if (word !== '' && !words.has(word)) words.set(word, term);
+        });
       }
       lengths[doc] = length;
       for (const [term, weight] of weights) {
@@ -78,43 +112,79 @@ export class KeywordIndex {
     for (const [term, list] of lists) {
       postings.set(term, { docs: Int32Array.from(list.docs), weights: Float32Array.from(list.weights) });
     }
-    return new KeywordIndex(documents.length, postings, lengths);
+    return new KeywordIndex(documents.length, postings, lengths, words);
   }
 
   /**
-   * The best `limit` documents for the query, best first. `seenWords` (word -> stem) is what typos are
-   * matched against. Not re-entrant (scores live in one buffer).
+   * The best `limit` documents for the query, best first, each with the share of the query it covers.
+   * `seenWords` (word -> stem) is what typos are matched against; `expansions` are related words added
+   * at a fraction of a query word's weight. Not re-entrant (scores live in one buffer).
    */
-  search(queryTerms: QueryTerm[], limit: number, seenWords: ReadonlyMap<string, string>): Hit[] {
+  search(queryTerms: QueryTerm[], limit: number, seenWords: ReadonlyMap<string, string>, expansions: ExpansionTerm[] = []): KeywordHit[] {
     const unique = [...new Map(queryTerms.map((q) => [q.term, q])).values()];
     let touchedCount = 0;
     const scores = this.#scores;
+    const matched = this.#matched;
+    const soft = this.#soft;
+    const softTerm = this.#softTerm;
+    const softBest = this.#softBest;
     const touched = this.#touched;
-    const accumulate = (postings: Postings, factor: number) => {
-      const idf = Math.log(1 + (this.size - postings.docs.length + 0.5) / (postings.docs.length + 0.5)) * factor;
+    const idfOf = (documents: number) => Math.log(1 + (this.size - documents + 0.5) / (documents + 0.5));
+    /** Adds a term's postings: `factor` of its BM25F score, `share` to coverage, `closeness` towards query term `index`. */
+    const accumulate = (postings: Postings, factor: number, share: number, index: number, softShare: number, closeness: number) => {
+      const idf = idfOf(postings.docs.length) * factor;
       const { docs, weights } = postings;
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i]!;
         const tf = weights[i]!;
-        if (scores[doc] === 0) touched[touchedCount++] = doc;
+        if (softTerm[doc] === -1 && scores[doc] === 0) touched[touchedCount++] = doc;
         scores[doc]! += (idf * tf * (K1 + 1)) / (tf + this.#lengthNorm[doc]!);
+        matched[doc]! += share;
+        if (softTerm[doc] !== index) {
+          softTerm[doc] = index;
+          softBest[doc] = closeness;
+          soft[doc]! += softShare * closeness;
+        } else if (closeness > softBest[doc]!) {
+          soft[doc]! += softShare * (closeness - softBest[doc]!);
+          softBest[doc] = closeness;
+        }
       }
     };
+    // A word the index has never seen weighs like the rarest word: a query about it is not covered.
+    const termIdf = unique.map(({ term }) => idfOf(this.#postings.get(term)?.docs.length ?? 0));
+    const totalIdf = termIdf.reduce((sum, idf) => sum + idf, 0) || 1;
+    const asked = new Set(unique.map((q) => q.term));
     unique.forEach(({ term, word }, index) => {
+      const share = termIdf[index]! / totalIdf;
       const exact = this.#postings.get(term);
-      if (exact) accumulate(exact, 1);
-      else for (const variant of this.typoVariants(word, seenWords)) accumulate(this.#postings.get(variant)!, FUZZY_DISCOUNT);
+      if (exact) accumulate(exact, 1, share, index, share, 1);
+      else for (const variant of this.typoVariants(word, seenWords)) accumulate(this.#postings.get(variant)!, FUZZY_DISCOUNT, share * FUZZY_DISCOUNT, index, share, FUZZY_DISCOUNT);
       if (index === unique.length - 1 && word.length >= 3) {
-        for (const completion of this.completions(word)) accumulate(this.#postings.get(completion)!, PREFIX_DISCOUNT);
+        for (const completion of this.completions(word)) accumulate(this.#postings.get(completion)!, PREFIX_DISCOUNT, 0, index, 0, 0);
+      }
+      for (const expansion of expansions) {
+        const postings = expansion.source === term && !asked.has(expansion.term) ? this.#postings.get(expansion.term) : undefined;
+        // A related word that most documents have says little and costs the most: left out.
+        if (postings && postings.docs.length <= this.size * EXPANSION_MAX_SHARE) accumulate(postings, expansion.weight, 0, index, share, expansion.similarity);
       }
     });
     const top = new TopK(limit);
+    const coverage = new Map<number, { coverage: number; softCoverage: number }>();
     for (let i = 0; i < touchedCount; i++) {
       const doc = touched[i]!;
-      top.offer(doc, scores[doc]!);
+      if (top.offer(doc, scores[doc]!)) coverage.set(doc, { coverage: Math.min(1, matched[doc]!), softCoverage: Math.min(1, soft[doc]!) });
       scores[doc] = 0;
+      matched[doc] = 0;
+      soft[doc] = 0;
+      softTerm[doc] = -1;
     }
-    return top.sorted();
+    return top.sorted().map((hit) => ({ ...hit, ...(coverage.get(hit.doc) ?? { coverage: 0, softCoverage: 0 }) }));
+  }
+
+  /** Inverse document frequency of a term (a stem, an identifier or a CJK bigram); the rarest value for an unknown one. */
+  idf(term: string): number {
+    const documents = this.#postings.get(term)?.docs.length ?? 0;
+    return Math.log(1 + (this.size - documents + 0.5) / (documents + 0.5));
   }
 
   /** Stems of indexed words one typo away from `word` (two from 8 letters), most frequent first. */

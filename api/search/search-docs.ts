@@ -24,6 +24,8 @@ export interface SearchRequest {
   language?: string;
   /** hybrid unless the client asks for keyword-only or vector-only ranking. */
   mode?: SearchMode;
+  /** Only results scoring at least this (0 to 1). */
+  scoreThreshold?: number;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function searchDocs(
       section: chunk.section,
       version: chunk.version,
       language: chunk.language,
-      score: Math.round(score * 1e6) / 1e6,
+      score,
     },
   }));
 }

@@ -10,18 +10,23 @@ export class TopK {
 
   constructor(readonly k: number) {}
 
-  offer(doc: number, score: number): void {
+  /** Whether the document is among the best so far (it may still be pushed out later). */
+  offer(doc: number, score: number): boolean {
     const docs = this.#docs;
     const scores = this.#scores;
     if (docs.length < this.k) {
       docs.push(doc);
       scores.push(score);
       this.siftUp(docs.length - 1);
-    } else if (this.k > 0 && score > scores[0]!) {
+      return true;
+    }
+    if (this.k > 0 && score > scores[0]!) {
       docs[0] = doc;
       scores[0] = score;
       this.siftDown(0);
+      return true;
     }
+    return false;
   }
 
   /** Best first. */

@@ -49,6 +49,14 @@ export class VectorIndex {
     return top.sorted();
   }
 
+  /** Cosine similarity of one document with the (unit) query. */
+  similarity(doc: number, query: Float32Array): number {
+    const offset = doc * this.dimensions;
+    let dot = 0;
+    for (let d = 0; d < this.dimensions; d++) dot += this.vectors[offset + d]! * query[d]!;
+    return dot;
+  }
+
   /** The documents whose signatures are nearest the query's, found with a counting sort on distance. */
   private shortlist(query: Float32Array): Int32Array {
     const signatures = this.#signatures!;

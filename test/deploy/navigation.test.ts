@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, resolveRefs, type Json } from '../../api/deploy/config-refs.ts';
-import { readNavigation } from '../../api/deploy/navigation.ts';
+import { readNavigation, withUnlistedPages } from '../../api/deploy/navigation.ts';
 
 describe('readNavigation', () => {
   it('walks languages, tabs, nested groups and roots, and knows each page language and section', () => {
@@ -25,13 +25,54 @@ describe('readNavigation', () => {
     expect(nav.defaultLanguage).toBe('en');
     expect(nav.defaultVersion).toBe('');
     expect(nav.pages).toEqual([
-      { page: 'index', language: 'en', version: '', section: 'Start', isHidden: false },
-      { page: 'quickstart', language: 'en', version: '', section: 'Start', isHidden: false },
-      { page: 'cli/index', language: 'en', version: '', section: 'CLI', isHidden: false },
-      { page: 'cli/install', language: 'en', version: '', section: 'CLI', isHidden: false },
-      { page: 'ops/runbook', language: 'en', version: '', section: 'Ops', isHidden: true },
-      { page: 'fr/index', language: 'fr', version: '', section: 'Démarrer', isHidden: false },
+      { page: 'index', language: 'en', version: '', section: 'Start', isHidden: false, isSearchable: true },
+      { page: 'quickstart', language: 'en', version: '', section: 'Start', isHidden: false, isSearchable: true },
+      { page: 'cli/index', language: 'en', version: '', section: 'CLI', isHidden: false, isSearchable: true },
+      { page: 'cli/install', language: 'en', version: '', section: 'CLI', isHidden: false, isSearchable: true },
+      { page: 'ops/runbook', language: 'en', version: '', section: 'Ops', isHidden: true, isSearchable: false },
+      { page: 'fr/index', language: 'fr', version: '', section: 'Démarrer', isHidden: false, isSearchable: true },
     ]);
+  });
+
+  it('puts the hidden pages of a `searchable: true` group or tab into search, and a hidden group inside takes its own out', () => {
+    const nav = readNavigation({
+      navigation: {
+        tabs: [
+          { tab: 'Docs', groups: [{ group: 'Start', pages: ['index'] }] },
+          {
+            tab: 'Help center',
+            hidden: true,
+            searchable: true,
+            groups: [{ group: 'Errors', pages: ['help/dns-error'] }, { group: 'Internal', hidden: true, pages: ['help/runbook'] }],
+          },
+          { tab: 'Drafts', hidden: true, groups: [{ group: 'Drafts', pages: ['drafts/idea'] }] },
+        ],
+      },
+    });
+    expect(nav.pages.map((p) => [p.page, p.isHidden, p.isSearchable])).toEqual([
+      ['index', false, true],
+      ['help/dns-error', true, true],
+      ['help/runbook', true, false],
+      ['drafts/idea', true, false],
+    ]);
+    expect(nav.indexesHiddenPages).toBe(false);
+  });
+
+  it('with seo.indexing "all", adds the pages the navigation does not list, in the language their folder names', () => {
+    const nav = withUnlistedPages(
+      readNavigation({
+        seo: { indexing: 'all' },
+        navigation: { languages: [{ language: 'en', pages: ['index'] }, { language: 'fr', pages: ['fr/index'] }] },
+      }),
+      ['index.mdx', 'fr/index.mdx', 'guides/unlisted.mdx', 'fr/guides/unlisted.mdx', 'snippets/note.mdx', 'README.md', 'docs.json', 'node_modules/x/a.md'],
+    );
+    expect(nav.indexesHiddenPages).toBe(true);
+    expect(nav.pages.filter((p) => p.isHidden).map((p) => [p.page, p.language])).toEqual([
+      ['guides/unlisted', 'en'],
+      ['fr/guides/unlisted', 'fr'],
+    ]);
+    const plain = readNavigation({ navigation: { pages: ['index'] } });
+    expect(withUnlistedPages(plain, ['index.mdx', 'guides/unlisted.mdx']).pages.map((p) => p.page)).toEqual(['index']);
   });
 
   it('gives each page its version, and takes the version marked default', () => {
@@ -52,9 +93,9 @@ describe('readNavigation', () => {
     const nav = readNavigation({ versions: ['2.0', '1.0'], navigation: [{ group: 'Intro', pages: ['intro'] }, { group: 'Old API', version: '1.0', pages: ['api/v1'] }] }, true);
     expect(nav.defaultVersion).toBe('2.0');
     expect(nav.pages).toEqual([
-      { page: 'intro', language: 'en', version: '2.0', section: 'Intro', isHidden: false },
-      { page: 'intro', language: 'en', version: '1.0', section: 'Intro', isHidden: false },
-      { page: 'api/v1', language: 'en', version: '1.0', section: 'Old API', isHidden: false },
+      { page: 'intro', language: 'en', version: '2.0', section: 'Intro', isHidden: false, isSearchable: true },
+      { page: 'intro', language: 'en', version: '1.0', section: 'Intro', isHidden: false, isSearchable: true },
+      { page: 'api/v1', language: 'en', version: '1.0', section: 'Old API', isHidden: false, isSearchable: true },
     ]);
   });
 

@@ -101,9 +101,11 @@ describe('parsePage', () => {
     expect(nested.snippets.sort()).toEqual(['snippets/nested.mdx', 'snippets/plan-note.mdx']);
   });
 
-  it('keeps hidden and noindex pages out of search', () => {
-    expect(parsePage('a.mdx', '---\nhidden: true\n---\nx', read).isHidden).toBe(true);
-    expect(parsePage('b.mdx', '---\nnoindex: true\n---\nx', read).isHidden).toBe(true);
+  it('reads what the frontmatter says of search: hidden, searchable: false, noindex', () => {
+    expect(parsePage('a.mdx', '---\nhidden: true\n---\nx', read)).toMatchObject({ isHidden: true, isSearchable: true });
+    expect(parsePage('b.mdx', '---\nnoindex: true\n---\nx', read)).toMatchObject({ isHidden: false, isSearchable: false });
+    expect(parsePage('c.mdx', '---\nsearchable: false\n---\nx', read)).toMatchObject({ isHidden: false, isSearchable: false });
+    expect(parsePage('d.mdx', '---\nsearchable: true\n---\nx', read)).toMatchObject({ isHidden: false, isSearchable: true });
   });
 
   it('reports a page that fails to parse with file and line', () => {

@@ -3,6 +3,9 @@ import { createAnalyzer, loadAnalyzer } from '../../api/search/analyzer.ts';
 import { boundedEditDistance } from '../../api/search/edit-distance.ts';
 import { KeywordIndex } from '../../api/search/keyword-index.ts';
 import { TopK } from '../../api/search/top-k.ts';
+import { PageSummaries } from '../../api/search/page-summaries.ts';
+import { QueryPhrase } from '../../api/search/phrase-match.ts';
+import { TranslatedQueries } from '../../api/search/translated-queries.ts';
 
 describe('analyzer', () => {
   it('keeps identifiers whole and splits them into parts', async () => {
@@ -73,5 +76,49 @@ describe('building blocks', () => {
     const top = new TopK(3);
     [5, 1, 9, 7, 3, 8].forEach((score, doc) => top.offer(doc, score));
     expect(top.sorted()).toEqual([{ doc: 2, score: 9 }, { doc: 5, score: 8 }, { doc: 3, score: 7 }]);
+  });
+});
+
+describe('ranking signals', async () => {
+  const en = await loadAnalyzer('en');
+  const fr = await loadAnalyzer('fr');
+
+  it('QueryPhrase finds the query word for word between word boundaries, and its adjacent word pairs', () => {
+    const phrase = new QueryPhrase('`mint dev` options', en);
+    expect(phrase.isIn('the mint dev options')).toBe(true);
+    expect(phrase.isIn('mint devices options')).toBe(false);
+    const pairs = new QueryPhrase('custom domain setup', en);
+    expect(pairs.pairShare('configure a custom domain')).toBeCloseTo(1 / 2);
+    expect(pairs.pairShare('a domain that is custom')).toBe(0);
+  });
+
+  it('soft coverage counts a missing query word by its closest related word the document has', () => {
+    const docs = [
+      { title: 'Fonts', heading: '', content: 'Pick a font family.', keywords: '', description: '' },
+      ...Array.from({ length: 10 }, (_, i) => ({ title: `Colors ${i}`, heading: '', content: 'Pick a primary color.', keywords: '', description: '' })),
+    ];
+    const index = KeywordIndex.build(docs, en);
+    const terms = en.queryTerms('typeface');
+    const [term] = terms;
+    const hits = index.search(terms, 10, en.seenWords, [{ term: en.terms('font')[0]!, weight: 0.3, source: term!.term, similarity: 0.7 }]);
+    expect(hits.map((h) => [h.doc, h.coverage, Math.round(h.softCoverage * 10) / 10])).toEqual([[0, 0, 0.7]]);
+  });
+
+  it('learns a lexicon from translated page summaries: a French word finds the English words of its pages', async () => {
+    const english = [
+      { title: 'Fonts', description: 'Choose the typeface of headings and body text.', keywords: 'typography', headings: 'Google Fonts' },
+      { title: 'Custom domain', description: 'Serve the site from your own domain with DNS records.', keywords: 'hosting', headings: 'DNS' },
+      { title: 'Analytics', description: 'Count visitors and page views.', keywords: 'traffic', headings: 'Traffic' },
+    ];
+    const french = [
+      { title: 'Polices', description: 'Choisissez la police des titres et du texte.', keywords: 'typographie', headings: 'Google Fonts' },
+      { title: 'Domaine personnalisé', description: 'Servez le site depuis votre propre domaine avec des enregistrements DNS.', keywords: 'hébergement', headings: 'DNS' },
+      { title: 'Analytique', description: 'Comptez les visiteurs et les pages vues.', keywords: 'trafic', headings: 'Trafic' },
+    ];
+    const aligned = (summaries: typeof english) => summaries.map((s, i) => ({ route: `/page-${i}`, summary: Object.values(s).join('\n') }));
+    const translation = TranslatedQueries.build(aligned(french), fr, aligned(english), en, PageSummaries.build(english, en, true))!;
+    expect(translation.translate(fr.queryTerms('typographie')).map((t) => t.word)).toContain('fonts');
+    expect(translation.translate(fr.queryTerms('hébergement')).map((t) => t.word)).toContain('domain');
+    expect(translation.translate(fr.queryTerms('bonjour'))).toEqual([]);
   });
 });

@@ -74,6 +74,57 @@ describe('relevance on the real corpus', () => {
   });
 });
 
+describe('ranking the way people ask', () => {
+  it.each([
+    ['mint dev', '/cli/commands#mint-dev'],
+    ['mint broken-links', '/cli/commands#mint-broken-links'],
+  ])('a command ranks the section named after it first: "%s"', async (query, path) => {
+    const [first] = await search({ query });
+    expect(first!.path).toBe(path);
+  });
+
+  it('a settings key finds the pages that define it', async () => {
+    const results = await search({ query: 'seo.indexing' });
+    expect(['/organize/settings-seo', '/organize/settings-reference']).toContain(pages(results)[0]);
+  });
+
+  it('an error message finds the help center article about it (a hidden tab marked searchable)', async () => {
+    const results = await search({ query: 'Failed to fetch OpenAPI file for anchor or tab' });
+    expect(pages(results).slice(0, 3)).toContain('/help-center/openapi-url-fetch-fails-during-build');
+  });
+
+  it('a paraphrase finds the page in the words of the site', async () => {
+    expect(pages(await search({ query: 'change the typeface used for headings and body text' }))[0]).toBe('/customize/fonts');
+  });
+});
+
+describe('scoreThreshold', () => {
+  it('keeps only results scoring at or above it, on a scale from 0 to 1', async () => {
+    const all = await search({ query: 'custom domain', pageSize: 20 });
+    const scores = all.map((r) => r.metadata.score as number);
+    for (const score of scores) expect(score).toBeGreaterThan(0), expect(score).toBeLessThanOrEqual(1);
+    const threshold = scores[4]!;
+    const kept = await search({ query: 'custom domain', pageSize: 20, scoreThreshold: threshold });
+    expect(kept.map((r) => r.path)).toEqual(all.filter((r) => (r.metadata.score as number) >= threshold).map((r) => r.path));
+    expect(await search({ query: 'custom domain', scoreThreshold: 1 })).toEqual([]);
+  });
+
+  it('means the same across queries: one threshold keeps the answer to a good query and nothing of an unrelated one', async () => {
+    expect(pages(await search({ query: 'custom domain', scoreThreshold: 0.5 }))[0]).toBe('/customize/custom-domain');
+    expect(await search({ query: 'banana orchestra', scoreThreshold: 0.5 })).toEqual([]);
+  });
+
+  it.each([1.5, -0.1, 'high'])('answers 400 naming the field for %j', async (scoreThreshold) => {
+    const res = await t.call('POST', `/v1/search/${corpus.subdomain}`, { key: corpus.assistantKey, json: { query: 'domain', scoreThreshold } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: typeof scoreThreshold === 'string' ? 'scoreThreshold must be a number.' : 'scoreThreshold must be a number from 0 to 1.',
+      code: 'INVALID_INPUT',
+      field: 'scoreThreshold',
+    });
+  });
+});
+
 describe('language and version filters', () => {
   it('without a filter, only the default language', async () => {
     const results = await search({ query: 'custom domain CNAME', pageSize: 20 });
@@ -86,6 +137,17 @@ describe('language and version filters', () => {
     expect(new Set(results.map((r) => r.metadata.language))).toEqual(new Set(['fr']));
     expect(pages(results)[0]).toBe('/fr/customize/custom-domain');
     expect(await search({ query: 'domain', filter: { language: 'de' } })).toEqual([]);
+  });
+
+  it('never returns a page of another language for a language filter, whatever the query', async () => {
+    for (const [language, query] of [['fr', 'custom domain'], ['fr', 'docs.json'], ['es', 'mint dev'], ['es', 'use my own web address'], ['zh', 'SSO']]) {
+      const results = await search({ query, pageSize: 50, filter: { language } });
+      expect(results.length).toBeGreaterThan(0);
+      for (const result of results) {
+        expect(result.metadata.language).toBe(language);
+        expect(result.path.startsWith(`/${language}/`)).toBe(true);
+      }
+    }
   });
 
   it('with a version filter, only that version; without one, the default version', async () => {

@@ -22,8 +22,10 @@ export interface ParsedPage {
   title: string;
   description: string;
   keywords: string[];
-  /** Frontmatter `hidden: true` or `noindex: true`: served, but kept out of search. */
+  /** Frontmatter `hidden: true`: a hidden page, out of search unless docs.json says `seo.indexing: "all"`. */
   isHidden: boolean;
+  /** False for frontmatter `searchable: false` or `noindex: true`: never in search, whatever docs.json says. */
+  isSearchable: boolean;
   sections: Section[];
   /** Repository paths of the snippets this page includes (its content depends on them). */
   snippets: string[];
@@ -73,7 +75,8 @@ export function parsePage(file: string, source: string, readFile: ReadFile): Par
     title,
     description: stringField(data.description),
     keywords: Array.isArray(data.keywords) ? data.keywords.filter((k): k is string => typeof k === 'string') : [],
-    isHidden: data.hidden === true || data.noindex === true,
+    isHidden: data.hidden === true,
+    isSearchable: data.searchable !== false && data.noindex !== true,
     sections: sections.filter((s) => s.text.trim() !== '' || s.level > 0),
     snippets: [...snippets],
     warnings,
@@ -83,7 +86,7 @@ export function parsePage(file: string, source: string, readFile: ReadFile): Par
 
 /** A page that cannot be indexed, with the reason as its one warning. */
 export function brokenPage(file: string, message: string): ParsedPage {
-  return { title: titleFromPath(file), description: '', keywords: [], isHidden: false, sections: [], snippets: [], warnings: [{ file, line: 1, message }], isBroken: true };
+  return { title: titleFromPath(file), description: '', keywords: [], isHidden: false, isSearchable: true, sections: [], snippets: [], warnings: [{ file, line: 1, message }], isBroken: true };
 }
 
 function splitFrontmatter(source: string): {

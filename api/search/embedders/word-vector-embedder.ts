@@ -1,6 +1,6 @@
 import { fold } from '../analyzer.ts';
 import { normalise, type Embedder } from './embedder.ts';
-import { loadWordVectorTable, type WordVectorTable } from './word-vector-table.ts';
+import { wordVectors } from './word-vector-table.ts';
 
 /** Smooth inverse frequency (Arora et al.): frequent words weigh little, rare ones fully. */
 const SIF_A = 1e-3;
@@ -14,10 +14,9 @@ const MAX_WORDS = 150;
 export class WordVectorEmbedder implements Embedder {
   readonly id = 'glove-100d-sif-v2';
   readonly languages = ['en'];
-  #table: WordVectorTable | undefined;
 
   async embed(texts: string[]): Promise<Float32Array[]> {
-    const table = (this.#table ??= loadWordVectorTable());
+    const table = wordVectors();
     const harmonic = Math.log(table.rows.size) + 0.5772;
     return texts.map((text) => {
       const vector = new Float32Array(table.dimensions);

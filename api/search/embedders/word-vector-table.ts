@@ -23,6 +23,13 @@ export function wordVectorCachePath(): string {
   return path.join(path.dirname(source), '..', '.cache', 'folio', `word-vectors-${WORDS}.bin`);
 }
 
+let shared: WordVectorTable | undefined;
+
+/** The table, loaded once per process and shared by the offline embedder and query expansion. */
+export function wordVectors(): WordVectorTable {
+  return (shared ??= loadWordVectorTable());
+}
+
 /** Loads the compact table, building it first when the cache file is missing. */
 export function loadWordVectorTable(): WordVectorTable {
   const file = wordVectorCachePath();

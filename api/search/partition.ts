@@ -1,0 +1,157 @@
+import { loadAnalyzer, type Analyzer } from './analyzer.ts';
+import { FIELD_WEIGHTS, KeywordIndex, type FieldWeights } from './keyword-index.ts';
+import { PageSummaries, type PageSummary } from './page-summaries.ts';
+import { CorpusVocabulary } from './query-expansion.ts';
+import type { AlignedPage, TranslatedQueries } from './translated-queries.ts';
+import { SharedDirections } from './shared-directions.ts';
+import { VectorIndex } from './vector-index.ts';
+import { normalise } from './embedders/embedder.ts';
+
+export interface IndexedChunk {
+  pageId: string;
+  /** Page route and heading anchor: `/deploy/custom-domain#configure-dns`. */
+  path: string;
+  content: string;
+  title: string;
+  description: string;
+  section: string;
+  version: string;
+  language: string;
+}
+
+/** A searchable chunk as stored, with its page and its vector (if the embedder has one). */
+export interface ChunkRow {
+  id: string;
+  content: string;
+  heading: string;
+  anchor: string;
+  page_id: string;
+  title: string;
+  description: string;
+  keywords: string;
+  route: string;
+  language: string;
+  version: string;
+  section: string;
+  vector: Uint8Array | null;
+}
+
+/** Languages whose words the offline word vectors know: their queries are widened with related words. */
+const EXPANDED_LANGUAGES = new Set(['en']);
+
+/** One language and version of a site: its chunks, keyword index, vectors, and what ranking needs of pages. */
+export class Partition {
+  /** For a language the word vectors do not know: its queries carried into the site's English pages. */
+  translation: TranslatedQueries | undefined;
+
+  constructor(
+    readonly chunks: IndexedChunk[],
+    readonly analyzer: Analyzer,
+    readonly keyword: KeywordIndex,
+    /** Each chunk's heading and its page's title, in the form phrases are matched in (see phrase-match.ts). */
+    readonly headings: string[],
+    readonly titles: string[],
+    /** Chunk -> its page's number in this partition. */
+    readonly pageOf: Int32Array,
+    /** Page number -> its first chunk. */
+    readonly firstChunk: Int32Array,
+    readonly pages: PageSummaries,
+    readonly vectors?: {
+      index: VectorIndex;
+      /** What is removed from every vector (documents and queries alike) before comparing. */
+      shared: SharedDirections;
+      /** Page number -> the page's unit vector (the mean of its chunks'), for page-level similarity. */
+      pages: Float32Array;
+    },
+    readonly vocabulary?: CorpusVocabulary,
+  ) {}
+}
+
+/** `withVectors` false: a language the embedder does not understand is searched by keyword only. */
+export async function buildPartition(
+  rows: ChunkRow[],
+  withVectors: boolean,
+  fieldWeights: FieldWeights = FIELD_WEIGHTS,
+): Promise<{ partition: Partition; aligned: AlignedPage[] }> {
+  const analyzer = await loadAnalyzer(rows[0]!.language);
+  const chunks = rows.map((row) => ({
+    pageId: row.page_id,
+    path: row.anchor ? `${row.route}#${row.anchor}` : row.route,
+    content: row.content,
+    title: row.title,
+    description: row.description,
+    section: row.section,
+    version: row.version,
+    language: row.language,
+  }));
+  const keyword = KeywordIndex.build(
+    rows.map((row) => ({
+      title: row.title,
+      heading: row.heading === row.title ? '' : row.heading,
+      content: row.content,
+      keywords: row.keywords,
+      description: row.description,
+    })),
+    analyzer,
+    fieldWeights,
+  );
+  const pageNumbers = new Map<string, number>();
+  const pageOf = Int32Array.from(rows, (row) => pageNumbers.get(row.page_id) ?? pageNumbers.set(row.page_id, pageNumbers.size).get(row.page_id)!);
+  const headings = rows.map((row) => phraseForm(row.heading));
+  const titles = rows.map((row) => phraseForm(row.title));
+  const knowsWords = EXPANDED_LANGUAGES.has(analyzer.language);
+  const vectors = withVectors ? packVectors(rows, pageOf, pageNumbers.size) : undefined;
+  const firstChunk = new Int32Array(pageNumbers.size).fill(-1);
+  const summaries: PageSummary[] = [];
+  rows.forEach((row, doc) => {
+    const page = pageOf[doc]!;
+    if (firstChunk[page] === -1) {
+      firstChunk[page] = doc;
+      summaries[page] = { title: row.title, description: row.description, keywords: row.keywords, headings: '' };
+    }
+    if (row.heading !== row.title) summaries[page]!.headings += `${row.heading}\n`;
+  });
+  const pages = PageSummaries.build(summaries, analyzer, knowsWords);
+  // Queries are widened towards what pages say they are about: the words of their summaries.
+  const vocabulary = knowsWords ? CorpusVocabulary.build(pages.keyword.words) : undefined;
+  const partition = new Partition(chunks, analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary);
+  const language = rows[0]!.language;
+  const aligned = summaries.map((summary, page) => ({
+    route: rows[firstChunk[page]!]!.route.replace(new RegExp(`^/${escapeRegExp(language)}(?=/|$)`), '') || '/',
+    summary: `${summary.title}\n${summary.description}\n${summary.keywords}\n${summary.headings}`,
+  }));
+  return { partition, aligned };
+}
+
+function packVectors(rows: ChunkRow[], pageOf: Int32Array, pageCount: number): Partition['vectors'] {
+  const first = rows.find((row) => row.vector)?.vector;
+  if (!first) return undefined;
+  const dimensions = first.byteLength / 4;
+  const packed = new Float32Array(rows.length * dimensions);
+  rows.forEach((row, i) => {
+    if (row.vector && row.vector.byteLength === dimensions * 4) {
+      packed.set(new Float32Array(row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength)), i * dimensions);
+    }
+  });
+  const shared = SharedDirections.fitAndApply(packed, dimensions);
+  const pages = new Float32Array(pageCount * dimensions);
+  for (let row = 0; row < rows.length; row++) {
+    const page = pageOf[row]! * dimensions;
+    for (let d = 0; d < dimensions; d++) pages[page + d]! += packed[row * dimensions + d]!;
+  }
+  for (let page = 0; page < pageCount; page++) normalise(pages.subarray(page * dimensions, (page + 1) * dimensions));
+  return { index: new VectorIndex(dimensions, packed), shared, pages };
+}
+
+/** Lowercase, markup and punctuation around words removed, single spaces: `` `mint dev` `` -> `mint dev`. */
+export function phraseForm(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[`*"“”‘’'()[\]{}<>!?,;|]+|[.:](?=\s|$)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

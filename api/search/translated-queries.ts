@@ -1,0 +1,138 @@
+import type { Analyzer, QueryTerm } from './analyzer.ts';
+import type { ExpansionTerm } from './keyword-index.ts';
+import type { PageSummaries, WeightedTerm } from './page-summaries.ts';
+import type { CorpusVocabulary, ExpansionOptions } from './query-expansion.ts';
+
+/** One side of a pair of translated pages: the route without its language folder, and the summary's text. */
+export interface AlignedPage {
+  route: string;
+  summary: string;
+}
+
+/** At most this many English words per word of the other language. */
+const TRANSLATIONS_PER_WORD = 3;
+/** Association (shared pages squared over the product of each word's pages) below which a pair is not a translation. */
+const MIN_ASSOCIATION = 0.2;
+/** A word in more than this share of the pages says nothing of any page: not translated. */
+const MAX_PAGE_SHARE = 0.2;
+/** Related words whose link (translation, English neighbour, translation back) is weaker than this are not added. */
+const MIN_RELATEDNESS = 0.1;
+
+/**
+ * The offline word vectors are English. A site translated into other languages serves the same page at
+ * `/fr/x` and `/x`, so its translations teach a small lexicon: words that keep appearing in the
+ * summaries of the same pages (`police` with `font`, `survol` with `hover`). A French query is carried
+ * into English through it and compared with the English pages' summary vectors; each French page is
+ * scored by its English twin's similarity. Learned from the site itself, whatever its languages.
+ */
+export class TranslatedQueries {
+  private constructor(
+    private readonly lexicon: Map<string, WeightedTerm[]>,
+    /** Page number here -> page number of the English twin, -1 for a page without one. */
+    private readonly twins: Int32Array,
+    private readonly english: PageSummaries,
+    /** English stem -> the words of this language it translates, with their association. */
+    private readonly reverse: Map<string, { term: string; association: number }[]>,
+    private readonly englishVocabulary: CorpusVocabulary | undefined,
+  ) {}
+
+  static build(
+    pages: AlignedPage[],
+    analyzer: Analyzer,
+    englishPages: AlignedPage[],
+    englishAnalyzer: Analyzer,
+    english: PageSummaries,
+    englishVocabulary?: CorpusVocabulary,
+  ): TranslatedQueries | undefined {
+    const englishByRoute = new Map(englishPages.map((page, number) => [page.route, number]));
+    const twins = Int32Array.from(pages, (page) => englishByRoute.get(page.route) ?? -1);
+    const pairs = pages.flatMap((page, number) => (twins[number]! >= 0 ? [[page, englishPages[twins[number]!]!] as const] : []));
+    if (pairs.length === 0) return undefined;
+    const termsOf = (text: string, of: Analyzer) => new Set(of.queryTerms(text).filter((t) => t.word !== '').map((t) => t.term));
+    const englishWords = new Map<string, string>(); // stem -> a word of it, for its vector
+    const together = new Map<string, Map<string, number>>();
+    const count = new Map<string, number>();
+    for (const [page, twin] of pairs) {
+      const words = termsOf(page.summary, analyzer);
+      const englishTerms = new Set<string>();
+      for (const { term, word } of englishAnalyzer.queryTerms(twin.summary)) {
+        if (word === '') continue;
+        englishTerms.add(term);
+        if (!englishWords.has(term)) englishWords.set(term, word);
+      }
+      for (const term of englishTerms) count.set(`en:${term}`, (count.get(`en:${term}`) ?? 0) + 1);
+      for (const word of words) {
+        count.set(word, (count.get(word) ?? 0) + 1);
+        let row = together.get(word);
+        if (!row) together.set(word, (row = new Map()));
+        for (const term of englishTerms) row.set(term, (row.get(term) ?? 0) + 1);
+      }
+    }
+    const lexicon = new Map<string, WeightedTerm[]>();
+    const tooCommon = Math.max(2, pairs.length * MAX_PAGE_SHARE);
+    for (const [word, row] of together) {
+      const pagesWithWord = count.get(word)!;
+      if (pagesWithWord > tooCommon) continue;
+      const translations = [...row]
+        .map(([term, shared]) => ({ term, association: (shared * shared) / (pagesWithWord * count.get(`en:${term}`)!) }))
+        .filter(({ term, association }) => association >= MIN_ASSOCIATION && count.get(`en:${term}`)! <= tooCommon)
+        .sort((a, b) => b.association - a.association)
+        .slice(0, TRANSLATIONS_PER_WORD);
+      if (translations.length > 0) {
+        lexicon.set(word, translations.map(({ term, association }) => ({ term, word: englishWords.get(term)!, weight: association / translations.length })));
+      }
+    }
+    const reverse = new Map<string, { term: string; association: number }[]>();
+    for (const [word, translations] of lexicon) {
+      for (const { term, weight = 0 } of translations) {
+        const back = reverse.get(term) ?? [];
+        back.push({ term: word, association: weight * translations.length });
+        reverse.set(term, back);
+      }
+    }
+    return new TranslatedQueries(lexicon, twins, english, reverse, englishVocabulary);
+  }
+
+  /**
+   * Words of this language related to the query's, found through English: each query word's translations
+   * and their nearest English words, translated back (`survol` -> hover, mouse -> `souris`). The
+   * language's own counterpart of query expansion (query-expansion.ts).
+   */
+  expand(terms: QueryTerm[], options: ExpansionOptions): ExpansionTerm[] {
+    const asked = new Set(terms.map((t) => t.term));
+    const expansions: ExpansionTerm[] = [];
+    for (const { term: source } of terms) {
+      const related = new Map<string, number>();
+      for (const { term, word, weight = 0 } of this.lexicon.get(source) ?? []) {
+        const association = weight * (this.lexicon.get(source)!.length);
+        const near = [{ stem: term, similarity: 1 }, ...(this.englishVocabulary?.neighbours(word) ?? []).filter((n) => n.similarity >= options.minSimilarity)];
+        for (const { stem, similarity } of near) {
+          for (const back of this.reverse.get(stem) ?? []) {
+            const strength = association * similarity * back.association;
+            if (!asked.has(back.term) && strength >= MIN_RELATEDNESS) related.set(back.term, Math.max(related.get(back.term) ?? 0, strength));
+          }
+        }
+      }
+      const best = [...related].sort((a, b) => b[1] - a[1]).slice(0, options.neighbours);
+      for (const [term, strength] of best) expansions.push({ term, weight: strength * options.weight, source, similarity: strength });
+    }
+    return expansions;
+  }
+
+  /** The English words the query's words translate to, each weighted by its association. */
+  translate(terms: QueryTerm[]): WeightedTerm[] {
+    return terms.flatMap(({ term }) => this.lexicon.get(term) ?? []);
+  }
+
+  /** The query carried into English as a summary vector, or undefined when none of its words translates. */
+  queryVector(terms: QueryTerm[]): Float32Array | undefined {
+    const translated = this.translate(terms);
+    return translated.length > 0 ? this.english.queryVector(translated) : undefined;
+  }
+
+  /** Similarity of a page (by its English twin) with a translated query vector; 0 for a page without a twin. */
+  similarity(page: number, query: Float32Array): number {
+    const twin = this.twins[page]!;
+    return twin >= 0 ? this.english.similarity(twin, query) : 0;
+  }
+}
