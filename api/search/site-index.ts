@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { bestSectionsOfPage } from './best-sections.ts';
 import { collectCandidates } from './candidates.ts';
 import type { FieldWeights } from './keyword-index.ts';
 import { chunkEmbeddingText, storeVectors } from './embed-chunks.ts';
@@ -93,7 +94,7 @@ export class SiteIndex {
       mode === 'vector'
         ? candidates.map(({ doc }) => ({ doc, score: Math.max(0, partition.vectors!.index.similarity(doc, comparable!)) })).sort((a, b) => b.score - a.score || a.doc - b.doc)
         : scoreCandidates(candidates, comparable ? ranking.hybrid : ranking.keyword);
-    return topPerPage(partition, scored, request.pageSize, ranking, request.scoreThreshold ?? 0);
+    return topPerPage(partition, scored, request, ranking);
   }
 
   /** The chunks a search scores and their features (what `search` ranks; eval/tune.ts fits weights on them). */
@@ -151,18 +152,30 @@ function understands(embedder: Embedder, language: string): boolean {
 
 /**
  * The best results in order, at most `perPage` chunks of one page, none scoring under the threshold. A
- * page's later chunks compete at a discount, so the list reaches more pages before it repeats one.
+ * page's later chunks compete at a discount, so the list reaches more pages before it repeats one. Each
+ * page's sections are then the ones that answer the query best (best-sections.ts).
  */
-function topPerPage(partition: Partition, scored: { doc: number; score: number }[], pageSize: number, ranking: RankingOptions, threshold: number): ScoredChunk[] {
-  const seen = new Map<string, number>();
-  const kept: ScoredChunk[] = [];
+function topPerPage(partition: Partition, scored: { doc: number; score: number }[], request: SiteSearch, ranking: RankingOptions): ScoredChunk[] {
+  const threshold = request.scoreThreshold ?? 0;
+  const ranked = new Map<number, number[]>();
+  const slots: { page: number; slot: number; score: number }[] = [];
   for (const { doc, score } of scored) {
-    const chunk = partition.chunks[doc]!;
-    const count = seen.get(chunk.pageId) ?? 0;
-    if (count >= ranking.perPage) continue;
-    seen.set(chunk.pageId, count + 1);
-    const discounted = roundScore(count === 0 ? score : score * ranking.repeatDiscount);
-    if (discounted >= threshold && discounted > 0) kept.push({ chunk, score: discounted });
+    const page = partition.pageOf[doc]!;
+    const docs = ranked.get(page) ?? [];
+    ranked.set(page, docs);
+    docs.push(doc);
+    const slot = docs.length - 1;
+    if (slot >= ranking.perPage) continue;
+    const discounted = roundScore(slot === 0 ? score : score * ranking.repeatDiscount);
+    if (discounted >= threshold && discounted > 0) slots.push({ page, slot, score: discounted });
   }
-  return kept.sort((a, b) => b.score - a.score).slice(0, pageSize);
+  const top = slots.sort((a, b) => b.score - a.score).slice(0, request.pageSize);
+  const queryTerms = partition.analyzer.queryTerms(request.query);
+  const sections = new Map<number, number[]>();
+  for (const { page } of top) {
+    if (sections.has(page)) continue;
+    const count = top.filter((entry) => entry.page === page).length;
+    sections.set(page, bestSectionsOfPage(partition, page, ranked.get(page)!, count, queryTerms));
+  }
+  return top.map(({ page, slot, score }) => ({ chunk: partition.chunks[sections.get(page)![slot]!]!, score }));
 }
