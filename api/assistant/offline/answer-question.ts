@@ -8,10 +8,10 @@ import { conversationTopic, isFollowUp } from './search-query.ts';
 
 /** A follow-up's earlier topic counts, but less than the words of the question itself. */
 const CONTEXT_WEIGHT = 0.5;
-/** Below this relevance (share of the question's weight found in a chunk), the documentation does not answer it... */
-const MIN_RELEVANCE = 0.5;
-/** ...nor below this one when a telling word of the question (this rare) is nowhere in the results. */
-const MIN_RELEVANCE_WITH_UNKNOWN = 0.75;
+/** Below this support (share of the question's weight found in a chunk and its page's summary), the documentation does not answer it... */
+const MIN_SUPPORT = 0.45;
+/** ...nor below this support when a telling word of the question (this rare) is nowhere in the results. */
+const MIN_SUPPORT_WITH_UNKNOWN = 0.75;
 const TELLING_WEIGHT = 0.75;
 
 /** The extractive answer to the turn's question from its search results, or undefined when nothing retrieved answers it. */
@@ -23,8 +23,8 @@ export async function answerQuestion(turn: PromptTurn): Promise<string | undefin
   if (isFollowUp(turn.question, turn.earlier)) questionTerms(analyzer, conversationTopic(turn.earlier), CONTEXT_WEIGHT, question);
   if (question.size === 0) return undefined;
   const scored = scoreChunks(analyzer, question, retrieved);
-  const relevance = Math.max(...scored.map((chunk) => chunk.relevance));
+  const support = Math.max(...scored.map((chunk) => chunk.support));
   const known = termSet(analyzer, retrieved.map((chunk) => `${chunk.title} ${chunk.description} ${chunk.path} ${chunk.content}`).join('\n'));
-  const minimum = hasUnknownTerm(question, known, TELLING_WEIGHT) ? MIN_RELEVANCE_WITH_UNKNOWN : MIN_RELEVANCE;
-  return relevance < minimum ? undefined : composeAnswer(question, scored);
+  const minimum = hasUnknownTerm(question, known, TELLING_WEIGHT) ? MIN_SUPPORT_WITH_UNKNOWN : MIN_SUPPORT;
+  return support < minimum ? undefined : composeAnswer(question, scored);
 }

@@ -11,6 +11,8 @@ export interface ScoredChunk {
   blocks: ScoredBlock[];
   /** How well the chunk answers the question, from its words alone (0 to 1). */
   relevance: number;
+  /** The same with its page summary's words: whether the docs answer the question at all (0 to 1). */
+  support: number;
   /** Relevance plus the search's own ranking, which also weighs meaning: the order to use chunks in. */
   score: number;
 }
@@ -35,7 +37,8 @@ export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retriev
   return retrieved.map((chunk, rank) => {
     // The page's title and the section's heading say what the chunk is about.
     const head = termSet(analyzer, `${chunk.title} ${anchorWords(chunk.path)}`);
-    // The page's summary says it in other words, but about the whole page: it helps choose, not judge.
+    // The page's summary says it in other words, but about the whole page: it tells whether the docs
+    // answer the question and which chunk to start from, not which other chunks belong in the answer.
     const summary = termSet(analyzer, chunk.description);
     const blocks = toBlocks(chunk.content).map((block) => {
       const terms = termSet(analyzer, block.text);
@@ -51,8 +54,9 @@ export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retriev
       return 0.6 * focus + 0.4 * coverage(question, all);
     };
     const relevance = relevanceWith(head);
-    const score = relevanceWith(new Set([...head, ...summary])) + RANK_PRIOR * (1 - rank / retrieved.length);
-    return { chunk, rank, blocks, relevance, score };
+    const support = relevanceWith(new Set([...head, ...summary]));
+    const score = support + RANK_PRIOR * (1 - rank / retrieved.length);
+    return { chunk, rank, blocks, relevance, support, score };
   });
 }
 
