@@ -1,7 +1,7 @@
 // npm run eval:assistant: answer quality of the offline answer model on the mintlify-docs corpus, through
 // `streamText` with real search, as the assistant runs it. Deploys the corpus into DATABASE_URL or an
 // embedded PostgreSQL in a temporary DATA_DIR. Flags: --misses (print each miss with its answer),
-// --split=tune|holdout (run one half only).
+// --split=tune|holdout|blind (run one split only).
 import fs from 'node:fs';
 import { stepCountIs, streamText, type ModelMessage } from 'ai';
 import { createOfflineModel } from '../api/assistant/offline/offline-model.ts';
@@ -11,7 +11,7 @@ import type { Runtime } from '../api/runtime.ts';
 import { searchDocs } from '../api/search/search-docs.ts';
 import { withDeployedCorpus } from './corpus-runtime.ts';
 
-type Split = 'tune' | 'holdout';
+type Split = 'tune' | 'holdout' | 'blind';
 interface Answerable {
   id: string;
   split: Split;
@@ -45,7 +45,7 @@ const questions = JSON.parse(fs.readFileSync(new URL('./assistant-questions.json
 };
 const onlySplit = process.argv.find((arg) => arg.startsWith('--split='))?.slice('--split='.length) as Split | undefined;
 const showMisses = process.argv.includes('--misses');
-const SPLITS: Split[] = onlySplit ? [onlySplit] : ['tune', 'holdout'];
+const SPLITS: Split[] = onlySplit ? [onlySplit] : ['tune', 'holdout', 'blind'];
 
 await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   const site = { id: project.projectId, liveDeploymentId: deploymentId };
@@ -157,9 +157,9 @@ function printSummary(rows: Row[], words: number[], times: number[]) {
   };
   const groups = ['in scope (en)', 'in scope (fr, es)', 'follow-ups', 'out of scope'];
   console.log(`# Assistant answer quality (offline model)\n`);
-  console.log('| questions | tuning half | held-out half | all |');
-  console.log('|---|---|---|---|');
-  for (const group of groups) console.log(`| ${group} | ${cell(group, 'tune')} | ${cell(group, 'holdout')} | ${cell(group)} |`);
+  console.log('| questions | tuning half | held-out half | blind set | all |');
+  console.log('|---|---|---|---|---|');
+  for (const group of groups) console.log(`| ${group} | ${cell(group, 'tune')} | ${cell(group, 'holdout')} | ${cell(group, 'blind')} | ${cell(group)} |`);
   const sorted = [...times].sort((a, b) => a - b);
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
   console.log(
