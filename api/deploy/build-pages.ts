@@ -6,6 +6,7 @@ import type { ParsedPage } from './mdx/parse-page.ts';
 import { parseOrReport, readPagesAndSnippets, sourceOf } from './project-reader.ts';
 import type { Navigation, NavigationPage } from './navigation.ts';
 import type { DeploymentProgress } from './progress.ts';
+import { renderPage, RENDER_VERSION, type RenderedPage } from '../render/render-page.ts';
 
 /** Bump when parsing or chunking changes, so every page is rebuilt by the next deployment. */
 const PARSER_VERSION = '3';
@@ -19,6 +20,10 @@ export interface BuiltPages {
   skipped: number;
   newChunks: number;
   perLanguage: Map<string, number>;
+  /** Pages stored outside the navigation (hidden pages, served by URL only). */
+  hidden: number;
+  /** Time spent rendering the parsed pages' HTML. */
+  renderSeconds: number;
 }
 
 interface Draft {
@@ -29,6 +34,7 @@ interface Draft {
   hash: string;
   page: ParsedPage;
   chunks: ReturnType<typeof chunkSections>;
+  rendered: RenderedPage;
 }
 
 interface Planned {
@@ -39,6 +45,8 @@ interface Planned {
   /** The page's own frontmatter says: `hidden: true`, and `searchable: false` or `noindex: true`. */
   isHidden?: boolean;
   isSearchable?: boolean;
+  /** A page the navigation does not list: stored and rendered for its URL, not counted or searched. */
+  isOffNavigation?: boolean;
 }
 
 /**
@@ -55,6 +63,8 @@ export async function buildPages(input: {
   mirror: GitMirror;
   tree: Map<string, string>;
   navigation: Navigation;
+  /** The repository's pages outside the navigation, rendered as hidden pages. */
+  offNavigation: NavigationPage[];
   progress: DeploymentProgress;
   /** Aborted when the worker stops: parsing stops between pages. */
   signal?: AbortSignal;
@@ -69,12 +79,17 @@ export async function buildPages(input: {
     }
     planned.push({ nav, sourcePath, blobId: tree.get(sourcePath)! });
   }
+  for (const nav of input.offNavigation) {
+    const sourcePath = sourceOf(nav, tree);
+    if (sourcePath) planned.push({ nav, sourcePath, blobId: tree.get(sourcePath)!, isOffNavigation: true });
+  }
 
+  const previousPage = { select: { id: true, sourcePath: true, contentHash: true, snippets: true, isHidden: true, isSearchable: true } } as const;
   const previous = input.previousDeploymentId
-    ? await db.deploymentPage.findMany({
-        where: { deploymentId: input.previousDeploymentId },
-        select: { page: { select: { id: true, sourcePath: true, contentHash: true, snippets: true, isHidden: true, isSearchable: true } } },
-      })
+    ? [
+        ...(await db.deploymentPage.findMany({ where: { deploymentId: input.previousDeploymentId }, select: { page: previousPage } })),
+        ...(await db.hiddenPage.findMany({ where: { deploymentId: input.previousDeploymentId }, select: { page: previousPage } })),
+      ]
     : [];
   const previousBySource = new Map(previous.map(({ page }) => [page.sourcePath, page]));
   const toParse: Planned[] = [];
@@ -88,11 +103,13 @@ export async function buildPages(input: {
       toParse.push(plan);
     }
   }
-  const reused = planned.length - toParse.length;
+  const onNavigation = (plans: Planned[]) => plans.filter((plan) => !plan.isOffNavigation).length;
+  const reused = onNavigation(planned) - onNavigation(toParse);
 
   let parsed = 0;
   let skipped = 0;
   let newChunks = 0;
+  let renderMs = 0;
   if (toParse.length > 0) {
     const readFile = await readPagesAndSnippets(commitFiles(input.mirror, tree), toParse.map((plan) => plan.sourcePath));
     const bySource = new Map<string, Planned[]>();
@@ -106,23 +123,28 @@ export async function buildPages(input: {
         progress.log(`Warning: ${warning.file}:${warning.line}: ${warning.message}${page.isBroken ? ' (page skipped)' : ''}`);
       }
       if (page.isBroken) {
-        skipped += plans.length;
+        skipped += onNavigation(plans);
         continue;
       }
-      parsed++;
+      if (onNavigation(plans) > 0) parsed++;
       for (const plan of plans) Object.assign(plan, { isHidden: page.isHidden, isSearchable: page.isSearchable });
       const chunks = chunkSections(page.sections);
       newChunks += chunks.length;
-      drafts.push({ sourcePath, blobId: plans[0]!.blobId, plans, hash: contentHash(plans[0]!.blobId, page.snippets, tree), page, chunks });
+      const renderStarted = performance.now();
+      const rendered = renderPage(page, routeOf(plans[0]!.nav.page));
+      renderMs += performance.now() - renderStarted;
+      drafts.push({ sourcePath, blobId: plans[0]!.blobId, plans, hash: contentHash(plans[0]!.blobId, page.snippets, tree), page, chunks, rendered });
     }
     await storeNewPages(db, input.projectId, drafts);
   }
 
-  const served = planned.filter((plan) => plan.pageId !== undefined);
+  const served = planned.filter((plan) => plan.pageId !== undefined && !plan.isOffNavigation);
+  const hidden = planned.filter((plan) => plan.pageId !== undefined && plan.isOffNavigation);
   await recordServedPages(db, input.deploymentId, served, input.navigation.indexesHiddenPages);
+  await recordHiddenPages(db, input.deploymentId, hidden);
   const perLanguage = new Map<string, number>();
   for (const plan of served) perLanguage.set(plan.nav.language, (perLanguage.get(plan.nav.language) ?? 0) + 1);
-  return { served: served.length, parsed, reused, skipped, newChunks, perLanguage };
+  return { served: served.length, parsed, reused, skipped, newChunks, perLanguage, hidden: hidden.length, renderSeconds: renderMs / 1000 };
 }
 
 const yieldToOtherWork = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -138,6 +160,14 @@ async function recordServedPages(db: Db, deploymentId: string, served: Planned[]
       ${column((p) => p.nav.language)}::text[], ${column((p) => p.nav.version)}::text[],
       ${column((p) => p.nav.section)}::text[], ${column((p) => isSearchable(p, indexesHiddenPages))}::boolean[])
     ON CONFLICT DO NOTHING`;
+}
+
+async function recordHiddenPages(db: Db, deploymentId: string, hidden: Planned[]): Promise<void> {
+  if (hidden.length === 0) return;
+  await db.hiddenPage.createMany({
+    data: hidden.map((plan) => ({ deploymentId, pageId: plan.pageId!, route: routeOf(plan.nav.page), language: plan.nav.language })),
+    skipDuplicates: true,
+  });
 }
 
 /**
@@ -196,6 +226,14 @@ async function storeNewPages(db: Db, projectId: string, drafts: Draft[]): Promis
         for (let c = 0; c < chunks.length; c += INSERT_BATCH * 4) {
           await tx.chunk.createMany({ data: chunks.slice(c, c + INSERT_BATCH * 4) });
         }
+        await tx.pageRender.createMany({
+          data: fresh.map((draft) => ({
+            pageId: idBySource.get(draft.sourcePath)!,
+            html: draft.rendered.html,
+            headings: draft.rendered.headings as never,
+            sidebarTitle: draft.page.sidebarTitle,
+          })),
+        });
       },
       { timeout: 120_000 },
     );
@@ -204,13 +242,13 @@ async function storeNewPages(db: Db, projectId: string, drafts: Draft[]): Promis
 
 /** Identifies a page's content by everything its text is made from. */
 function contentHash(blobId: string, snippets: string[], tree: Map<string, string>): string {
-  const hash = createHash('sha256').update(`parser ${PARSER_VERSION}\n${blobId}\n`);
+  const hash = createHash('sha256').update(`parser ${PARSER_VERSION} render ${RENDER_VERSION}\n${blobId}\n`);
   for (const snippet of [...snippets].sort()) hash.update(`${snippet} ${tree.get(snippet) ?? 'missing'}\n`);
   return hash.digest('hex');
 }
 
 /** The URL path of a navigation page: `fr/cli/install` -> `/fr/cli/install`, `index` -> `/`. */
-function routeOf(page: string): string {
+export function routeOf(page: string): string {
   const route = `/${page}`.replace(/\/index$/, '');
   return route === '' ? '/' : route;
 }

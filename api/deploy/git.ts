@@ -70,8 +70,14 @@ export class GitMirror {
 
   /** The contents of these blobs as UTF-8 text, in one `git cat-file --batch` run. */
   async readBlobs(ids: Iterable<string>): Promise<Map<string, string>> {
+    const bytes = await this.readBlobBytes(ids);
+    return new Map([...bytes].map(([id, content]) => [id, content.toString('utf8')]));
+  }
+
+  /** The contents of these blobs as they are (images too), in one `git cat-file --batch` run. */
+  async readBlobBytes(ids: Iterable<string>): Promise<Map<string, Buffer>> {
     const wanted = [...new Set(ids)];
-    const contents = new Map<string, string>();
+    const contents = new Map<string, Buffer>();
     if (wanted.length === 0) return contents;
     const output = await new Promise<Buffer>((resolve, reject) => {
       const child = spawn('git', ['-C', this.dir, 'cat-file', '--batch'], { env: gitEnv() });
@@ -91,7 +97,7 @@ export class GitMirror {
       }
       const start = headerEnd + 1;
       const end = start + Number(size);
-      contents.set(id, output.subarray(start, end).toString('utf8'));
+      contents.set(id, output.subarray(start, end));
       offset = end + 1;
     }
     return contents;

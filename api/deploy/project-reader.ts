@@ -1,5 +1,5 @@
 import { findNul } from '../http/input-guards.ts';
-import { ConfigError, isObject, resolveRefs, type Json } from './config-refs.ts';
+import { ConfigError, isObject, resolveRefs, type Json, type JsonObject } from './config-refs.ts';
 import { brokenPage, parsePage, snippetReferences, MAX_SNIPPET_DEPTH, type ParsedPage } from './mdx/parse-page.ts';
 import { readNavigation, type Navigation, type NavigationPage } from './navigation.ts';
 
@@ -28,6 +28,12 @@ export class ProjectProblem extends Error {
  * names the branch or folder for the messages.
  */
 export async function readProjectNavigation(files: ProjectFiles, where: string): Promise<Navigation> {
+  const { config, isLegacy } = await readProjectConfig(files, where);
+  return readNavigation(config, isLegacy);
+}
+
+/** docs.json (or legacy mint.json) with its `$ref`s resolved: the navigation and everything else the site shows. */
+export async function readProjectConfig(files: ProjectFiles, where: string): Promise<{ config: JsonObject; isLegacy: boolean }> {
   const configFile = files.has('docs.json') ? 'docs.json' : files.has('mint.json') ? 'mint.json' : undefined;
   if (!configFile) {
     throw new ProjectProblem(`No docs.json (or legacy mint.json) at the root of ${where}; add one that lists the pages in "navigation"`, true);
@@ -57,7 +63,7 @@ export async function readProjectNavigation(files: ProjectFiles, where: string):
     throw error;
   }
   if (!isObject(config)) throw new ProjectProblem(`${configFile} must hold a JSON object with a "navigation"`);
-  return readNavigation(config, configFile === 'mint.json');
+  return { config, isLegacy: configFile === 'mint.json' };
 }
 
 /** The file that holds a navigation page: `page.mdx`, `page.md` or `page/index.mdx`. */

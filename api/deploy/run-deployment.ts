@@ -5,14 +5,18 @@ import type { Logger } from '../logger.ts';
 import { buildPages } from './build-pages.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
 import { commitFiles, GitError, GitMirror } from './git.ts';
-import { withUnlistedPages, type Navigation } from './navigation.ts';
-import { ProjectProblem, readProjectNavigation } from './project-reader.ts';
+import { readNavigation, withUnlistedPages, type Navigation, type NavigationPage } from './navigation.ts';
+import { ProjectProblem, readProjectConfig } from './project-reader.ts';
+import type { JsonObject } from './config-refs.ts';
 import { DeploymentProgress } from './progress.ts';
 import { deploymentSummary } from './summary.ts';
 import { LIVE_TOPIC } from './topics.ts';
 import { embedMissingChunks } from '../search/embed-chunks.ts';
 import type { Embedder } from '../search/embedders/embedder.ts';
 import type { Services } from '../services.ts';
+import type { Jobs } from '../jobs/jobs.ts';
+import { buildSite, forgetUnservedSiteFiles } from '../sites/build-site.ts';
+import { siteScreenshotsJob } from '../jobs/site-screenshots.ts';
 
 export interface DeployServices {
   db: Db;
@@ -23,6 +27,8 @@ export interface DeployServices {
   github: { url: string; token?: string };
   /** Computes the vectors of new chunks, so the new deployment is searchable the moment it is live. */
   embedder: Embedder;
+  /** Queues the screenshots of a deployment that went live. */
+  jobs: Pick<Jobs, 'enqueue'>;
 }
 
 /** What deployments need, out of the services of the process that runs them. */
@@ -34,6 +40,7 @@ export function deployServicesOf(services: Services): DeployServices {
     reposDir: path.join(services.config.dataDir, 'repos'),
     github: { url: services.config.githubUrl, token: services.config.githubToken },
     embedder: services.embedder,
+    jobs: services.jobs,
   };
 }
 
@@ -90,7 +97,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       filesRemoved: filesChanged.removed,
     });
 
-    const navigation = await readCommitNavigation(mirror, tree, project.branch);
+    const { navigation, offNavigation, config, isLegacy } = await readCommitNavigation(mirror, tree, project.branch);
     navigation.warnings.forEach((warning) => progress.log(`Warning: ${warning}`));
     const built = await buildPages({
       db,
@@ -100,12 +107,15 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       mirror,
       tree,
       navigation,
+      offNavigation,
       progress,
       signal,
     });
     const languages = [...built.perLanguage].map(([language, count]) => `${language} ${count}`).join(', ');
     progress.log(`Pages: ${built.served} in ${built.perLanguage.size} language${built.perLanguage.size === 1 ? '' : 's'} (${languages}).`);
     progress.log(`Parsed ${built.parsed} changed page${built.parsed === 1 ? '' : 's'} into ${built.newChunks} chunks, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`);
+    const site = await buildSite({ db, projectId: project.id, deploymentId, mirror, tree, config, isLegacy, navigation });
+    progress.log(describeSite(built.renderSeconds, built.hidden, site));
     const embeddingStarted = progress.elapsed();
     const embedded = await embedMissingChunks(db, services.embedder, deploymentId, signal);
     progress.log(`Embedded ${embedded} new chunk${embedded === 1 ? '' : 's'} with ${services.embedder.id} (${fmt(progress.elapsed() - embeddingStarted)} s).`);
@@ -132,6 +142,8 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     ]);
     await services.events.publish(LIVE_TOPIC, { projectId: project.id, deploymentId });
     await progress.update({});
+    // Screenshots are extras: failing to queue them leaves the deployment live and successful.
+    await services.jobs.enqueue(siteScreenshotsJob, { deploymentId }).catch((error) => services.log.warn(`could not queue the screenshots of deployment ${deploymentId}`, error));
     await forgetUnservedPages(db, project.id, deploymentId);
   } catch (error) {
     if (signal?.aborted) {
@@ -155,11 +167,16 @@ export async function failDeployment(
 
 /**
  * The commit's navigation, read as every reader of a project reads it (project-reader.ts), with the
- * pages it does not list (hidden pages, searchable under `seo.indexing: "all"`).
+ * pages it does not list (hidden pages, searchable under `seo.indexing: "all"`); the pages outside it
+ * that are served by URL only; and docs.json itself, for the site's layout.
  */
-async function readCommitNavigation(mirror: GitMirror, tree: Map<string, string>, branch: string): Promise<Navigation> {
+async function readCommitNavigation(mirror: GitMirror, tree: Map<string, string>, branch: string): Promise<{ navigation: Navigation; offNavigation: NavigationPage[]; config: JsonObject; isLegacy: boolean }> {
   try {
-    return withUnlistedPages(await readProjectNavigation(commitFiles(mirror, tree), `branch "${branch}"`), tree.keys());
+    const { config, isLegacy } = await readProjectConfig(commitFiles(mirror, tree), `branch "${branch}"`);
+    const navigation = withUnlistedPages(readNavigation(config, isLegacy), tree.keys());
+    // Every page the repository has (as seo.indexing "all" would list them), less those already listed.
+    const offNavigation = withUnlistedPages({ ...navigation, indexesHiddenPages: true }, tree.keys()).pages.slice(navigation.pages.length);
+    return { navigation, offNavigation, config, isLegacy };
   } catch (error) {
     if (error instanceof ProjectProblem) throw new DeploymentFailure(`${error.message}${error.saysWhatToDo ? '' : '; fix it and deploy again'}.`);
     throw error;
@@ -171,8 +188,16 @@ async function readCommitNavigation(mirror: GitMirror, tree: Map<string, string>
  * keep their status records, not their page lists. Safe because a project's deployments run one at a time.
  */
 async function forgetUnservedPages(db: Db, projectId: string, liveDeploymentId: string): Promise<void> {
-  await db.deploymentPage.deleteMany({ where: { deployment: { projectId, status: { in: ['success', 'failure'] } }, NOT: { deploymentId: liveDeploymentId } } });
-  await db.page.deleteMany({ where: { projectId, deployments: { none: {} } } });
+  const earlier = { deployment: { projectId, status: { in: ['success' as const, 'failure' as const] } }, NOT: { deploymentId: liveDeploymentId } };
+  await db.deploymentPage.deleteMany({ where: earlier });
+  await db.hiddenPage.deleteMany({ where: earlier });
+  await db.page.deleteMany({ where: { projectId, deployments: { none: {} }, hiddenIn: { none: {} } } });
+  await forgetUnservedSiteFiles(db, projectId, liveDeploymentId);
+}
+
+function describeSite(renderSeconds: number, hidden: number, site: { storedFiles: number; skippedFiles: string[] }): string {
+  const skipped = site.skippedFiles.length > 0 ? `; too large to serve: ${site.skippedFiles.slice(0, 5).join(', ')}${site.skippedFiles.length > 5 ? ', ...' : ''}` : '';
+  return `Rendered the changed pages in ${fmt(renderSeconds)} s; ${hidden} hidden page${hidden === 1 ? '' : 's'} outside the navigation served by URL; ${site.storedFiles} new image${site.storedFiles === 1 ? '' : 's'} stored${skipped}.`;
 }
 
 function describeChanges(files: FilesChanged, previousSha: string | null | undefined): string {

@@ -15,6 +15,8 @@ import { GRAPHQL_ENDPOINT, HEALTH_PATH, OPENAPI_PATH, SSE_ENDPOINT } from './pat
 import { assertDeclaredLengthWithin } from './request-body.ts';
 import { matchFileRoute, serveFile } from './static-files.ts';
 import { serveStreamRoute } from './stream-route.ts';
+import { siteAddressOf, isSubdomain } from '../sites/site-address.ts';
+import { liveSiteSource, serveSite } from '../sites/serve-site.ts';
 
 
 export interface EdgeOptions {
@@ -49,6 +51,14 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
     onRequest({ request, url, serverContext, endResponse }) {
       const path = url.pathname;
       try {
+        const site = siteAddressOf(url, options.services.config.siteDomain);
+        if (site) {
+          const { db } = options.services;
+          return (isSubdomain(site.address.subdomain) ? liveSiteSource(db, site.address.subdomain) : Promise.resolve(undefined))
+            .then((source) => serveSite(db, request, site.address, site.path, source))
+            .catch(refusal)
+            .then(endResponse);
+        }
         if (path === HEALTH_PATH) {
           if (request.method !== 'GET' && request.method !== 'HEAD') throw methodNotAllowed(request.method, 'GET, HEAD');
           return endResponse(jsonResponse({ status: 'ok' }));

@@ -99,7 +99,8 @@ function accepts(header: string, name: string): boolean {
   });
 }
 
-function matchesEtag(header: string | null, etag: string): boolean {
+/** Whether an If-None-Match header names this ETag (or `*`). */
+export function matchesEtag(header: string | null, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
 }

@@ -2,9 +2,10 @@ import type { Services } from '../services.ts';
 import { agentFailedJob, agentRunJob } from './agent-run.ts';
 import { deployFailedJob, deployRunJob } from './deploy-run.ts';
 import type { JobDefinition } from './jobs.ts';
+import { siteScreenshotsJob } from './site-screenshots.ts';
 
 /**
  * Every kind of job. Their queues are created at boot in this order (a dead-letter queue before the
  * queue that names it), and every worker process works all of them.
  */
-export const JOB_DEFINITIONS: readonly JobDefinition<unknown, Services>[] = [deployFailedJob, deployRunJob, agentFailedJob, agentRunJob];
+export const JOB_DEFINITIONS: readonly JobDefinition<unknown, Services>[] = [deployFailedJob, deployRunJob, agentFailedJob, agentRunJob, siteScreenshotsJob];

@@ -5,6 +5,7 @@ import { agentJobRoute } from '../agent/routes.ts';
 import { assistantV1Route, assistantV2Route } from '../assistant/routes.ts';
 import { pullRequestPage } from '../agent/pull-request-page.ts';
 import { demoPage } from '../sites/demo-page.ts';
+import { screenshotResponse } from '../screenshots/screenshot-route.ts';
 import type { StreamEncoder } from '../http/stream-encoder.ts';
 import type { Services } from '../services.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
@@ -136,6 +137,7 @@ const WIDGET_DIST = path.join(PACKAGE_ROOT, 'widget', 'dist');
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/pulls/:id', render: ({ id }, services) => pullRequestPage(services.db, id!) },
   { path: '/demo/:subdomain', render: ({ subdomain }, services) => demoPage(services.db, subdomain!) },
+  { path: '/screenshots/:name', render: ({ name }, services) => screenshotResponse(services.db, name!) },
 ];
 
 /**

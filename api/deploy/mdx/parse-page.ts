@@ -32,6 +32,10 @@ export interface ParsedPage {
   warnings: ParseWarning[];
   /** A fatal problem (see warnings): the page cannot be indexed. */
   isBroken: boolean;
+  /** The page's body with its snippets spliced in (imports and exports dropped): what the site renders. */
+  markdown: string;
+  /** Frontmatter `sidebarTitle`, else ''. */
+  sidebarTitle: string;
 }
 
 /** Reads a file of the repository by its path, or undefined when there is none. */
@@ -81,12 +85,14 @@ export function parsePage(file: string, source: string, readFile: ReadFile): Par
     snippets: [...snippets],
     warnings,
     isBroken: Boolean(error) || !isBalanced,
+    markdown: lines.map((line) => line.text).join('\n'),
+    sidebarTitle: stringField(data.sidebarTitle),
   };
 }
 
 /** A page that cannot be indexed, with the reason as its one warning. */
 export function brokenPage(file: string, message: string): ParsedPage {
-  return { title: titleFromPath(file), description: '', keywords: [], isHidden: false, isSearchable: true, sections: [], snippets: [], warnings: [{ file, line: 1, message }], isBroken: true };
+  return { title: titleFromPath(file), description: '', keywords: [], isHidden: false, isSearchable: true, sections: [], snippets: [], warnings: [{ file, line: 1, message }], isBroken: true, markdown: '', sidebarTitle: '' };
 }
 
 function splitFrontmatter(source: string): {

@@ -1,0 +1,105 @@
+import markdownIt, { type MarkdownIt } from 'markdown-it';
+import type { Token } from 'markdown-it';
+import type { Tag } from '../deploy/mdx/jsx-tags.ts';
+import { escapeHtml } from '../http/html.ts';
+import { renderCodeBlock } from './code-blocks.ts';
+import { closeComponent, openComponent, selfClosingComponent } from './components.ts';
+import { assignAnchors, type PageHeading } from './headings.ts';
+import { mdxSyntax } from './mdx-syntax.ts';
+import { readInlineTag, sanitizeRawHtml, type InlineTag } from './raw-html.ts';
+import { isExternal, siteHref, siteImageSrc } from './site-links.ts';
+
+/** What a render keeps beside the HTML. */
+interface RenderEnv {
+  /** The page's route, which its links are written relative to. */
+  route: string;
+  headings: PageHeading[];
+}
+
+/**
+ * markdown-it (CommonMark + GFM tables and strikethrough) with MDX's components and expressions, as
+ * MDX reads Markdown: no indented code blocks (children of components are indented). Everything it
+ * writes is escaped by construction; raw HTML is sanitised (raw-html.ts); links follow site-links.ts.
+ */
+function createMarkdown(): MarkdownIt {
+  const md = markdownIt({ html: true, linkify: false, typographer: false });
+  md.disable(['code']);
+  md.use(mdxSyntax);
+  // Every link is read as a link; link_open and image below drop the targets the policy refuses.
+  md.validateLink = () => true;
+  md.core.ruler.push('anchors', (state) => {
+    (state.env as unknown as RenderEnv).headings = assignAnchors(state.tokens);
+  });
+  md.core.ruler.push('inline_html', (state) => {
+    for (const token of state.tokens) if (token.type === 'inline' && token.children) pairInlineHtml(token.children, (state.env as unknown as RenderEnv).route);
+  });
+
+  const rules = md.renderer.rules;
+  const route = (env: unknown) => (env as RenderEnv).route;
+  rules.fence = (tokens, index) => renderCodeBlock(tokens[index]!.content, tokens[index]!.info);
+  rules.html_block = (tokens, index, _options, env) => sanitizeRawHtml(tokens[index]!.content, route(env));
+  rules.html_inline = (tokens, index) => inlineTagOf(tokens[index]!)?.html ?? '';
+  rules.component_open = (tokens, index, _options, env) => `${openComponent(tagOf(tokens[index]!), route(env), true)}\n`;
+  rules.component_close = (tokens, index) => `${closeComponent(tagOf(tokens[index]!), true)}\n`;
+  rules.component_self = (tokens, index, _options, env) => selfClosingComponent(tagOf(tokens[index]!), route(env), true);
+  rules.component_inline_open = (tokens, index, _options, env) => openComponent(tagOf(tokens[index]!), route(env), false);
+  rules.component_inline_close = (tokens, index) => closeComponent(tagOf(tokens[index]!), false);
+  rules.component_inline_self = (tokens, index, _options, env) => selfClosingComponent(tagOf(tokens[index]!), route(env), false);
+  rules.component_dropped = () => '';
+  rules.link_open = (tokens, index, options, env, self) => {
+    const token = tokens[index]!;
+    const href = siteHref(String(token.attrGet('href') ?? ''), route(env));
+    if (href) token.attrSet('href', href);
+    else token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'href');
+    if (href && isExternal(href)) token.attrSet('rel', 'noopener noreferrer');
+    return self.renderToken(tokens, index, options);
+  };
+  rules.image = (tokens, index, _options, env) => {
+    const token = tokens[index]!;
+    const alt = token.children ? md.renderer.renderInlineAsText(token.children, md.options, env) : token.content;
+    const src = siteImageSrc(String(token.attrGet('src') ?? ''), route(env));
+    if (!src) return escapeHtml(alt);
+    const title = token.attrGet('title');
+    return `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}"${title ? ` title="${escapeHtml(String(title))}"` : ''} loading="lazy">`;
+  };
+  rules.table_open = () => '<div class="table-wrap" tabindex="0"><table>\n';
+  rules.table_close = () => '</table></div>\n';
+  rules.heading_open = (tokens, index, options, _env, self) => self.renderToken(tokens, index, options);
+  rules.heading_close = (tokens, index) => {
+    const id = tokens[index - 2]?.attrGet('id');
+    return `${id ? `<a class="heading-anchor" href="#${escapeHtml(String(id))}" aria-label="Link to this section"></a>` : ''}</${tokens[index]!.tag}>\n`;
+  };
+  return md;
+}
+
+/** Raw inline tags are kept only in pairs within their paragraph (an unclosed `<b>` would spill into the page). */
+function pairInlineHtml(children: Token[], route: string): void {
+  const open: Token[] = [];
+  const drop = (token: Token) => (inlineTagOf(token)!.html = '');
+  for (const child of children) {
+    if (child.type !== 'html_inline') continue;
+    const tag = readInlineTag(child.content, route);
+    child.meta = tag as unknown as Token['meta'];
+    if (!tag.html || tag.name === 'br' || tag.name === 'img') continue;
+    if (!tag.isClosing) {
+      open.push(child);
+      continue;
+    }
+    const index = open.findLastIndex((candidate) => inlineTagOf(candidate)!.name === tag.name);
+    if (index < 0) drop(child);
+    else open.splice(index).slice(1).forEach(drop);
+  }
+  open.forEach(drop);
+}
+
+const tagOf = (token: Token) => token.meta as unknown as Tag;
+const inlineTagOf = (token: Token) => token.meta as unknown as InlineTag | undefined;
+
+const md = createMarkdown();
+
+/** A page's Markdown (MDX) as HTML, with its section headings. */
+export function renderMarkdown(markdown: string, route: string): { html: string; headings: PageHeading[] } {
+  const env: RenderEnv = { route, headings: [] };
+  const html = md.render(markdown, env as unknown as Record<string, unknown>);
+  return { html, headings: env.headings };
+}

@@ -1,0 +1,28 @@
+import type { ParsedPage } from '../deploy/mdx/parse-page.ts';
+import type { PageHeading } from './headings.ts';
+import { renderMarkdown } from './markdown.ts';
+
+/** Bump when rendering changes, so the next deployment renders every page again. */
+export const RENDER_VERSION = '1';
+
+/** Pages larger than this render as their text in one block (the search text is unaffected). */
+const MAX_RENDERED_CHARS = 2_000_000;
+
+export interface RenderedPage {
+  /** The page's body: sanitised HTML, links relative to its route. */
+  html: string;
+  /** Its h1 to h3 outside components, with the anchors search results point at. */
+  headings: PageHeading[];
+}
+
+/** Renders a parsed page served at `route` (`/cli/install`). Never throws: a page that cannot render shows its text. */
+export function renderPage(page: Pick<ParsedPage, 'markdown'>, route: string): RenderedPage {
+  if (page.markdown.length > MAX_RENDERED_CHARS) return { html: `<pre class="plain">${escape(page.markdown)}</pre>`, headings: [] };
+  try {
+    return renderMarkdown(page.markdown, route);
+  } catch {
+    return { html: `<pre class="plain">${escape(page.markdown)}</pre>`, headings: [] };
+  }
+}
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import type { JsonObject } from '../deploy/config-refs.ts';
+import type { Db } from '../db/database.ts';
+import type { GitMirror } from '../deploy/git.ts';
+import type { Navigation } from '../deploy/navigation.ts';
+import { readSiteLayout } from './site-layout.ts';
+
+/** Repository files a site serves as they are, by extension. */
+export const SITE_FILE_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+};
+/** Larger files are not served (a docs image is well under this); nor is more than this per deployment. */
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+const MAX_TOTAL_BYTES = 500 * 1024 * 1024;
+const READ_BATCH = 50;
+
+/**
+ * The parts of a deployment's site beside its pages: the layout read from docs.json (site_builds)
+ * and the repository's images, logo and favicon (site_files, stored once per Git blob, so a
+ * redeployment stores only new or changed ones). Idempotent: a retried deployment finds them stored.
+ */
+export async function buildSite(input: {
+  db: Db;
+  projectId: string;
+  deploymentId: string;
+  mirror: GitMirror;
+  tree: Map<string, string>;
+  config: JsonObject;
+  isLegacy: boolean;
+  navigation: Navigation;
+}): Promise<{ storedFiles: number; skippedFiles: string[] }> {
+  const { db, tree } = input;
+  const layout = readSiteLayout(input.config, input.isLegacy, { language: input.navigation.defaultLanguage, version: input.navigation.defaultVersion }, (file) => tree.has(file));
+  await db.siteBuild.upsert({ where: { deploymentId: input.deploymentId }, create: { deploymentId: input.deploymentId, layout: layout as never }, update: { layout: layout as never } });
+
+  const wanted = new Map<string, string>(); // blob id -> path
+  for (const [file, blobId] of tree) if (SITE_FILE_TYPES[path.posix.extname(file).toLowerCase()] && !isHiddenPath(file)) wanted.set(blobId, file);
+  if (wanted.size === 0) return { storedFiles: 0, skippedFiles: [] };
+  const stored = await db.siteFile.findMany({ where: { projectId: input.projectId, blobId: { in: [...wanted.keys()] } }, select: { blobId: true } });
+  for (const { blobId } of stored) wanted.delete(blobId);
+
+  const skippedFiles: string[] = [];
+  let storedFiles = 0;
+  let total = 0;
+  const missing = [...wanted.keys()];
+  for (let i = 0; i < missing.length; i += READ_BATCH) {
+    const contents = await input.mirror.readBlobBytes(missing.slice(i, i + READ_BATCH));
+    const rows = [];
+    for (const [blobId, content] of contents) {
+      const file = wanted.get(blobId)!;
+      if (content.byteLength > MAX_FILE_BYTES || total + content.byteLength > MAX_TOTAL_BYTES) {
+        skippedFiles.push(file);
+        continue;
+      }
+      total += content.byteLength;
+      rows.push({ projectId: input.projectId, blobId, contentType: SITE_FILE_TYPES[path.posix.extname(file).toLowerCase()]!, content: new Uint8Array(content) });
+    }
+    if (rows.length > 0) storedFiles += (await db.siteFile.createMany({ data: rows, skipDuplicates: true })).count;
+  }
+  return { storedFiles, skippedFiles };
+}
+
+/** Files in hidden folders (`.github/`) are not the site's. */
+const isHiddenPath = (file: string) => file.split('/').some((part) => part.startsWith('.'));
+
+/** Deletes the stored files of a project that its live deployment no longer has. */
+export async function forgetUnservedSiteFiles(db: Db, projectId: string, liveDeploymentId: string): Promise<void> {
+  await db.$executeRaw`
+    DELETE FROM site_files WHERE project_id = ${projectId}
+      AND blob_id NOT IN (SELECT value FROM deployments, jsonb_each_text(deployments.files) WHERE deployments.id = ${liveDeploymentId})`;
+}

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import type { Db } from '../db/database.ts';
+import { Redirects } from './redirects.ts';
+import { SITE_FILE_TYPES } from './build-site.ts';
+import type { LayoutTab, NavItem, SiteLayout } from './site-layout.ts';
+import { siteStyles } from './site-styles.ts';
+
+/** A page the site serves, with what its navigation and head show. */
+export interface SitePage {
+  pageId: string;
+  route: string;
+  title: string;
+  /** What the sidebar shows: frontmatter `sidebarTitle`, else the title. */
+  navTitle: string;
+  description: string;
+  language: string;
+  version: string;
+  /** Outside the sidebar, in a hidden group, or `hidden: true`: served, but marked noindex. */
+  isNoindex: boolean;
+}
+
+/** Where a page sits in the layout: the sidebar it is shown with. */
+export interface Placement {
+  language: number;
+  version: number;
+  tab: number;
+}
+
+/**
+ * One deployment's site as a web process serves it: its layout, its pages by route, where each page
+ * sits, its files by path, redirects and stylesheet. Loaded once per deployment and process (two
+ * queries), then shared by every request until the project goes live with another deployment.
+ */
+export class LoadedSite {
+  readonly redirects: Redirects;
+  readonly styles: string;
+  readonly #placements = new Map<string, Placement>();
+
+  private constructor(
+    readonly deploymentId: string,
+    readonly layout: SiteLayout,
+    readonly pages: ReadonlyMap<string, SitePage>,
+    /** Repository path -> Git blob id, for the files the site serves. */
+    readonly files: ReadonlyMap<string, string>,
+  ) {
+    this.redirects = new Redirects(layout.redirects);
+    this.styles = siteStyles(layout);
+    layout.languages.forEach((language, l) =>
+      language.versions.forEach((version, v) => version.tabs.forEach((tab, t) => forEachRoute(tab.items, (route) => {
+        if (!this.#placements.has(route)) this.#placements.set(route, { language: l, version: v, tab: t });
+      }))),
+    );
+  }
+
+  static async load(db: Db, deploymentId: string): Promise<LoadedSite | undefined> {
+    const [build, listed, hidden, deployment] = await Promise.all([
+      db.siteBuild.findUnique({ where: { deploymentId }, select: { layout: true } }),
+      db.deploymentPage.findMany({ where: { deploymentId }, select: { route: true, language: true, version: true, pageId: true, page: { select: { title: true, description: true, isHidden: true, render: { select: { sidebarTitle: true } } } } } }),
+      db.hiddenPage.findMany({ where: { deploymentId }, select: { route: true, language: true, pageId: true, page: { select: { title: true, description: true, render: { select: { sidebarTitle: true } } } } } }),
+      db.deployment.findUnique({ where: { id: deploymentId }, select: { files: true } }),
+    ]);
+    if (!build) return undefined; // deployed before sites were rendered
+    const layout = build.layout as unknown as SiteLayout;
+    const inSidebar = new Set<string>();
+    for (const language of layout.languages) for (const version of language.versions) for (const tab of version.tabs) forEachRoute(tab.items, (route) => inSidebar.add(route));
+    const pages = new Map<string, SitePage>();
+    for (const row of listed) {
+      if (pages.has(row.route)) continue; // the same page in several versions: one URL
+      pages.set(row.route, {
+        pageId: row.pageId, route: row.route, title: row.page.title, navTitle: row.page.render?.sidebarTitle || row.page.title, description: row.page.description,
+        language: row.language, version: row.version, isNoindex: row.page.isHidden || !inSidebar.has(row.route),
+      });
+    }
+    for (const row of hidden) {
+      if (pages.has(row.route)) continue;
+      pages.set(row.route, {
+        pageId: row.pageId, route: row.route, title: row.page.title, navTitle: row.page.render?.sidebarTitle || row.page.title, description: row.page.description,
+        language: row.language, version: '', isNoindex: true,
+      });
+    }
+    const files = new Map<string, string>();
+    for (const [file, blobId] of Object.entries((deployment?.files ?? {}) as Record<string, string>)) {
+      if (SITE_FILE_TYPES[path.posix.extname(file).toLowerCase()]) files.set(file, blobId);
+    }
+    return new LoadedSite(deploymentId, layout, pages, files);
+  }
+
+  /** The sidebar a page is shown with: where the navigation lists it, else its language's first. */
+  placementOf(page: SitePage | undefined): Placement {
+    const placed = page && this.#placements.get(page.route);
+    if (placed) return placed;
+    const language = Math.max(0, this.layout.languages.findIndex((candidate) => candidate.code === page?.language));
+    return { language, version: 0, tab: 0 };
+  }
+
+  /** The first page of a tab (where its link goes). */
+  firstRouteOf(tab: LayoutTab): string | undefined {
+    let first: string | undefined;
+    forEachRoute(tab.items, (route) => (first ??= this.pages.has(route) ? route : undefined));
+    return first;
+  }
+
+  /** The site's home: `/` when it is a page, else the first page of the default sidebar. */
+  homeRoute(): string | undefined {
+    if (this.pages.has('/')) return '/';
+    const tab = this.layout.languages[0]?.versions[0]?.tabs.find((candidate) => this.firstRouteOf(candidate));
+    return tab ? this.firstRouteOf(tab) : this.pages.keys().next().value;
+  }
+}
+
+export function forEachRoute(items: readonly NavItem[], visit: (route: string) => void): void {
+  for (const item of items) {
+    if ('route' in item) visit(item.route);
+    else if ('items' in item) forEachRoute(item.items, visit);
+  }
+}

@@ -1,0 +1,184 @@
+import { escapeHtml } from '../http/html.ts';
+import type { PageHeading } from '../render/headings.ts';
+import { forEachRoute, type LoadedSite, type SitePage } from './loaded-site.ts';
+import type { LayoutLanguage, NavItem } from './site-layout.ts';
+
+/** How a request reaches the site: under `/sites/{subdomain}` (base) or at the root of its own host (''). */
+export interface SiteAddress {
+  subdomain: string;
+  base: string;
+}
+
+/** What the page body is, for the page being composed. */
+export interface PageBody {
+  html: string;
+  headings: PageHeading[];
+}
+
+const e = escapeHtml;
+
+/**
+ * A whole page of the site: the layout (header with tabs, switchers, search and assistant; the
+ * sidebar; the table of contents) around the page's stored body. Pure: the same inputs give the same
+ * page, which is what the ETag stands for.
+ */
+export function composePage(site: LoadedSite, address: SiteAddress, page: SitePage | undefined, body: PageBody, siteKey: string): string {
+  const { layout } = site;
+  const placement = site.placementOf(page);
+  const language = layout.languages[placement.language];
+  const version = language?.versions[placement.version];
+  const tab = version?.tabs[placement.tab];
+  const href = (route: string) => `${address.base}${route === '/' ? '/' : route}`;
+  const title = page ? `${page.title} - ${layout.name}` : layout.name;
+  const theme = layout.appearance === 'system' ? 'auto' : layout.appearance;
+  const filters = [
+    page && layout.languages.length > 1 ? ` language="${e(page.language)}"` : '',
+    page?.version && (language?.versions.length ?? 0) > 1 ? ` version="${e(page.version)}"` : '',
+  ].join('');
+  const widget = `domain="${e(address.subdomain)}" api-key="${e(siteKey)}" site-url="${e(address.base || '/')}" theme="${theme}"${filters}`;
+  const favicon = layout.favicon ? `<link rel="icon" href="${e(assetHref(layout.favicon, address))}">` : '';
+
+  return `<!doctype html>
+<html lang="${e(language?.code ?? 'en')}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(title)}</title>
+${page?.description ? `<meta name="description" content="${e(page.description)}">\n` : ''}${!page || page.isNoindex ? '<meta name="robots" content="noindex">\n' : ''}${favicon}
+<script type="module" src="/widget.js"></script>
+<style>${site.styles}</style>
+</head>
+<body>
+<a class="skip-link" href="#content">Skip to content</a>
+<header class="site-header">
+${brand(site, address)}
+${tabsNav(site, placement, href)}
+<div class="header-tools">
+${versionSwitcher(site, placement, href)}${languageSwitcher(site, page, placement, href)}<folio-search ${widget}></folio-search>
+<folio-assistant ${widget}></folio-assistant>
+${layout.links.map((link) => `<a href="${e(link.href)}" rel="noopener noreferrer">${e(link.label)}</a>`).join('\n')}
+</div>
+</header>
+<div class="site-body">
+<nav class="sidebar" aria-label="Sidebar">
+${tab ? sidebar(site, tab.items, page?.route, href) : ''}
+</nav>
+<main id="content">
+<article>
+${page ? `<header class="page-header">\n<h1>${e(page.title)}</h1>\n${page.description ? `<p class="description">${e(page.description)}</p>\n` : ''}</header>\n` : ''}${body.html}
+</article>
+<footer class="page-footer"><p>${e(layout.name)} · served by Folio</p></footer>
+</main>
+${tableOfContents(body.headings)}
+</div>
+</body>
+</html>
+`;
+}
+
+function brand(site: LoadedSite, address: SiteAddress): string {
+  const { logo, name } = site.layout;
+  const images = [
+    logo.light ? `<img class="logo logo-light" src="${e(assetHref(logo.light, address))}" alt="${e(name)}">` : '',
+    logo.dark && logo.dark !== logo.light ? `<img class="logo logo-dark" src="${e(assetHref(logo.dark, address))}" alt="${e(name)}">` : '',
+  ].join('');
+  return `<a class="brand" href="${e(logo.href ?? `${address.base}/`)}">${images || e(name)}</a>`;
+}
+
+/** A repository file served by the site (`logo/light.svg` -> `{base}/logo/light.svg`), or an address as it is. */
+function assetHref(file: string, address: SiteAddress): string {
+  return /^https?:\/\//.test(file) ? file : `${address.base}/${file.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+function tabsNav(site: LoadedSite, placement: { language: number; version: number; tab: number }, href: (route: string) => string): string {
+  const tabs = site.layout.languages[placement.language]?.versions[placement.version]?.tabs ?? [];
+  const links = tabs.flatMap((tab, index) => {
+    if (!tab.name) return [];
+    const target = tab.href ?? (site.firstRouteOf(tab) ? href(site.firstRouteOf(tab)!) : undefined);
+    if (!target) return [];
+    return [`<a href="${e(target)}"${index === placement.tab ? ' aria-current="page"' : ''}${tab.href ? ' rel="noopener noreferrer"' : ''}>${e(tab.name)}</a>`];
+  });
+  return links.length > 1 ? `<nav class="site-tabs" aria-label="Sections">${links.join('')}</nav>` : '';
+}
+
+function versionSwitcher(site: LoadedSite, placement: { language: number; version: number }, href: (route: string) => string): string {
+  const versions = site.layout.languages[placement.language]?.versions ?? [];
+  if (versions.length < 2) return '';
+  const items = versions.flatMap((version) => {
+    const first = version.tabs.map((tab) => site.firstRouteOf(tab)).find(Boolean);
+    return first ? [`<li><a href="${e(href(first))}"${version === versions[placement.version] ? ' aria-current="page"' : ''}>${e(version.name)}</a></li>`] : [];
+  });
+  return `<details class="switcher"><summary>Version: ${e(versions[placement.version]?.name ?? '')}</summary><ul>${items.join('')}</ul></details>\n`;
+}
+
+function languageSwitcher(site: LoadedSite, page: SitePage | undefined, placement: { language: number }, href: (route: string) => string): string {
+  const languages = site.layout.languages;
+  if (languages.length < 2) return '';
+  const current = languages[placement.language]!;
+  const items = languages.flatMap((language) => {
+    const target = sameRouteIn(site, page, current, language) ?? language.versions[0]?.tabs.map((tab) => site.firstRouteOf(tab)).find(Boolean);
+    return target ? [`<li><a href="${e(href(target))}" lang="${e(language.code)}"${language === current ? ' aria-current="page"' : ''}>${e(languageName(language.code))}</a></li>`] : [];
+  });
+  return `<details class="switcher"><summary>Language: ${e(languageName(current.code))}</summary><ul>${items.join('')}</ul></details>\n`;
+}
+
+/** The page's translation: `/fr/quickstart` for `/quickstart` (the default language has no prefix). */
+function sameRouteIn(site: LoadedSite, page: SitePage | undefined, from: LayoutLanguage, to: LayoutLanguage): string | undefined {
+  if (!page) return undefined;
+  const prefix = (language: LayoutLanguage) => (language === site.layout.languages[0] ? '' : `/${language.code}`);
+  const route = page.route;
+  const bare = prefix(from) && route.startsWith(`${prefix(from)}/`) ? route.slice(prefix(from).length) : route === prefix(from) ? '/' : route;
+  const candidate = `${prefix(to)}${bare === '/' && prefix(to) ? '' : bare}` || '/';
+  return site.pages.has(candidate) ? candidate : undefined;
+}
+
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function sidebar(site: LoadedSite, items: readonly NavItem[], current: string | undefined, href: (route: string) => string): string {
+  const list = (entries: readonly NavItem[]): string =>
+    `<ul>${entries
+      .map((item) => {
+        if ('route' in item) {
+          const page = site.pages.get(item.route);
+          return page ? `<li><a href="${e(href(item.route))}"${item.route === current ? ' aria-current="page"' : ''}>${e(page.navTitle)}</a></li>` : '';
+        }
+        if ('href' in item) return `<li><a href="${e(item.href)}" rel="noopener noreferrer">${e(item.label)}</a></li>`;
+        return hasPages(site, item.items) ? `<li><p class="nav-subgroup">${e(item.group)}</p>${list(item.items)}</li>` : '';
+      })
+      .join('')}</ul>`;
+  const loose: NavItem[] = [];
+  const parts: string[] = [];
+  const flush = () => {
+    if (loose.length > 0) parts.push(`<div class="nav-group">${list(loose.splice(0))}</div>`);
+  };
+  for (const item of items) {
+    if ('group' in item) {
+      flush();
+      if (hasPages(site, item.items)) parts.push(`<div class="nav-group"><p class="nav-group-title">${e(item.group)}</p>${list(item.items)}</div>`);
+    } else {
+      loose.push(item);
+    }
+  }
+  flush();
+  return parts.join('\n');
+}
+
+function hasPages(site: LoadedSite, items: readonly NavItem[]): boolean {
+  let found = false;
+  forEachRoute(items, (route) => (found ||= site.pages.has(route)));
+  return found;
+}
+
+function tableOfContents(headings: readonly PageHeading[]): string {
+  const entries = headings.filter((heading) => heading.anchor && heading.level >= 2);
+  if (entries.length === 0) return '';
+  return `<nav class="toc" aria-label="On this page"><p>On this page</p><ul>${entries
+    .map((heading) => `<li class="toc-${heading.level}"><a href="#${e(heading.anchor)}">${e(heading.text)}</a></li>`)
+    .join('')}</ul></nav>`;
+}

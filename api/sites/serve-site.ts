@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Db } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+import { escapeHtml } from '../http/html.ts';
+import { matchesEtag } from '../http/static-files.ts';
+import type { LoadedSite } from './loaded-site.ts';
+import { composePage, type SiteAddress } from './page-html.ts';
+import { siteCacheOf, type SiteCache } from './site-cache.ts';
+import { siteKeyOf } from './site-key.ts';
+
+/**
+ * The site's pages may run Folio's widget (a script of the same origin) and call Folio's API; the
+ * content itself runs nothing (it is sanitised, and no inline script is allowed). Images may come from
+ * the site's own files or any https address, as docs pages link them.
+ */
+export const SITE_PAGE_POLICY =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/** Repository files (an SVG may hold script): never run anything, even when opened directly. */
+const FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+/** Files up to this size are kept in memory once served. */
+const MAX_CACHED_FILE = 512 * 1024;
+
+/** Which deployment of which project a request is answered from. */
+export interface SiteSource {
+  projectId: string;
+  deploymentId: string;
+  siteKey: string;
+}
+
+/**
+ * The project's live deployment and published key, read on every request (one indexed query), so a
+ * site switches exactly when its project does: the first request after the switch is answered from
+ * the new deployment, by every web process.
+ */
+export async function liveSiteSource(db: Db, subdomain: string): Promise<SiteSource | undefined> {
+  const project = await db.project.findUnique({
+    where: { subdomain },
+    select: {
+      id: true,
+      liveDeploymentId: true,
+      apiKeys: { where: { kind: 'assistant', publishedKey: { not: null }, revokedAt: null }, orderBy: { createdAt: 'asc' }, take: 1, select: { publishedKey: true } },
+    },
+  });
+  if (!project?.liveDeploymentId) return undefined;
+  const siteKey = project.apiKeys[0]?.publishedKey ?? (await siteKeyOf(db, project.id));
+  return { projectId: project.id, deploymentId: project.liveDeploymentId, siteKey };
+}
+
+/** Answers a GET or HEAD for `path` (below the site's base) from `source`. */
+export async function serveSite(db: Db, request: Request, address: SiteAddress, path: string, source: SiteSource | undefined): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    throw new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use GET.`, { headers: { Allow: 'GET, HEAD' } });
+  }
+  if (!source) return plainPage(404, 'No documentation here', `Nothing is deployed at "${address.subdomain}" yet.`);
+  const cache = siteCacheOf(db);
+  const site = await cache.site(source.projectId, source.deploymentId);
+  if (!site) return plainPage(404, 'Not rendered yet', 'This deployment was made before Folio rendered sites: deploy the project again.');
+
+  if (path === '' && address.base) return redirect(`${address.base}/`, true);
+  const route = routeOfPath(path);
+  if (route === undefined) return notFoundPage(site, address, source, cache, request);
+  if (route !== (path || '/')) return redirect(`${address.base}${route === '/' ? '/' : route}`, true);
+
+  const file = site.files.get(route.slice(1));
+  if (file) return serveFile(db, cache, request, source.projectId, file);
+  const page = site.pages.get(route);
+  if (page) return servePage(site, address, page.route, source, cache, request, 200);
+  const moved = site.redirects.match(route);
+  if (moved) return redirect(/^https?:\/\//.test(moved.location) ? moved.location : `${address.base}${moved.location}`, moved.isPermanent);
+  if (route === '/' && site.homeRoute()) return redirect(`${address.base}${site.homeRoute()}`, false);
+  return notFoundPage(site, address, source, cache, request);
+}
+
+/** `/a/b/` -> `/a/b`; undefined for paths no file or page can have (`..`, a NUL, bad encoding). */
+function routeOfPath(path: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  const parts = decoded.split('/').filter(Boolean);
+  if (parts.some((part) => part === '..' || part === '.' || /[\u0000\\]/.test(part))) return undefined;
+  return `/${parts.join('/')}`;
+}
+
+async function servePage(site: LoadedSite, address: SiteAddress, route: string, source: SiteSource, cache: SiteCache, request: Request, status: number): Promise<Response> {
+  const page = site.pages.get(route);
+  const keyTag = createHash('sha256').update(source.siteKey).digest('base64url').slice(0, 8);
+  const etag = `"${source.deploymentId}.${page?.pageId ?? 'missing'}.${keyTag}"`;
+  const headers = new Headers({
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': SITE_PAGE_POLICY,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cache-control': 'public, max-age=0, must-revalidate',
+    vary: 'Accept-Encoding',
+    etag,
+  });
+  if (status === 200 && matchesEtag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+
+  const key = `page:${address.base}:${etag}:${route}`;
+  let composed = cache.get<{ html: Buffer; gzip: Buffer }>(key);
+  if (!composed) {
+    const body = (page && (await cache.body(page.pageId))) ?? {
+      html: page ? '<p>This page could not be rendered; deploy the project again.</p>' : '<h1>Page not found</h1><p>There is no page at this address. Search the docs, or pick a page from the navigation.</p>',
+      headings: [],
+    };
+    const html = Buffer.from(composePage(site, address, page, body, source.siteKey));
+    composed = { html, gzip: gzipSync(html, { level: 6 }) };
+    cache.set(key, composed, (html.byteLength + composed.gzip.byteLength) / 2);
+  }
+  const isGzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
+  const content = isGzip ? composed.gzip : composed.html;
+  if (isGzip) headers.set('content-encoding', 'gzip');
+  headers.set('content-length', String(content.byteLength));
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(content), { status, headers });
+}
+
+function notFoundPage(site: LoadedSite, address: SiteAddress, source: SiteSource, cache: SiteCache, request: Request): Promise<Response> {
+  return servePage(site, address, '\u0000not-found', source, cache, request, 404);
+}
+
+async function serveFile(db: Db, cache: SiteCache, request: Request, projectId: string, blobId: string): Promise<Response> {
+  const etag = `"${blobId}"`;
+  const headers = new Headers({ 'cache-control': 'public, max-age=0, must-revalidate', etag, 'content-security-policy': FILE_POLICY, 'x-content-type-options': 'nosniff' });
+  if (matchesEtag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  let file = cache.get<{ contentType: string; content: Uint8Array<ArrayBuffer> }>(`file:${blobId}`);
+  if (!file) {
+    const stored = await db.siteFile.findUnique({ where: { projectId_blobId: { projectId, blobId } }, select: { contentType: true, content: true } });
+    if (!stored) return plainPage(404, 'Not found', 'This file is not served (it may be too large).');
+    file = { contentType: stored.contentType, content: new Uint8Array(stored.content) };
+    if (file.content.byteLength <= MAX_CACHED_FILE) cache.set(`file:${blobId}`, file, file.content.byteLength);
+  }
+  headers.set('content-type', file.contentType);
+  headers.set('content-length', String(file.content.byteLength));
+  return new Response(request.method === 'HEAD' ? null : file.content, { status: 200, headers });
+}
+
+function redirect(location: string, isPermanent: boolean): Response {
+  return new Response(null, { status: isPermanent ? 308 : 307, headers: { location, 'cache-control': 'public, max-age=0, must-revalidate' } });
+}
+
+function plainPage(status: number, title: string, message: string): Response {
+  return new Response(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>:root{color-scheme:light dark}body{font:16px/1.6 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem}</style></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`,
+    { status, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'", 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' } },
+  );
+}

@@ -1,0 +1,32 @@
+import type { SiteAddress } from './page-html.ts';
+
+/** Paths that stay Folio's own on a site's host name: the API, the widget, the health check. */
+const FOLIO_PATHS = /^\/(v1|v2|graphql|widget)(\/|$)|^\/widget\.js$|^\/health$/;
+const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** Whether a name could be a project's subdomain (as project creation checks it). */
+export const isSubdomain = (name: string): boolean => SUBDOMAIN.test(name);
+
+/**
+ * Whether a request (its URL, whose host is the request's Host) is for a site, and which: `/sites/{subdomain}/…` on any host, or, with
+ * SITE_DOMAIN set, any path but Folio's own on `{subdomain}.{SITE_DOMAIN}` (so the widget on the site
+ * calls its own origin). `path` is what follows the site's base.
+ */
+export function siteAddressOf(url: URL, siteDomain: string | undefined): { address: SiteAddress; path: string } | undefined {
+  if (siteDomain) {
+    const name = url.hostname.toLowerCase();
+    if (name.endsWith(`.${siteDomain}`)) {
+      const subdomain = name.slice(0, -siteDomain.length - 1);
+      if (SUBDOMAIN.test(subdomain) && !FOLIO_PATHS.test(url.pathname)) return { address: { subdomain, base: '' }, path: url.pathname };
+    }
+  }
+  const match = /^\/sites\/([^/]+)(\/.*)?$/.exec(url.pathname);
+  if (!match) return undefined;
+  let subdomain: string;
+  try {
+    subdomain = decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+  return { address: { subdomain, base: `/sites/${match[1]}` }, path: match[2] ?? '' };
+}

@@ -1,0 +1,72 @@
+import type { Db } from '../db/database.ts';
+import type { PageHeading } from '../render/headings.ts';
+import { LoadedSite } from './loaded-site.ts';
+
+/** Rendered bodies and composed pages a process keeps in memory, in characters (about 2 bytes each). */
+const MAX_CACHED_CHARS = 40_000_000;
+
+/**
+ * What one process keeps to serve sites fast: each project's loaded site (its live deployment's, or
+ * whichever deployment a screenshot asked for), page bodies by page id (content-addressed, never
+ * stale) and finished responses by deployment and URL, both in one LRU bounded by size. A new
+ * deployment is a new key, so nothing needs invalidating: the switch to live is the switch of key.
+ */
+export class SiteCache {
+  readonly #sites = new Map<string, Promise<LoadedSite | undefined>>();
+  readonly #entries = new Map<string, { value: unknown; size: number }>();
+  #size = 0;
+
+  constructor(private readonly db: Db) {}
+
+  /** The site of a deployment, loaded once however many ask; a project keeps only its latest. */
+  site(projectId: string, deploymentId: string): Promise<LoadedSite | undefined> {
+    const key = `${projectId}:${deploymentId}`;
+    let site = this.#sites.get(key);
+    if (!site) {
+      for (const other of this.#sites.keys()) if (other.startsWith(`${projectId}:`)) this.#sites.delete(other);
+      site = LoadedSite.load(this.db, deploymentId);
+      site.catch(() => this.#sites.delete(key));
+      this.#sites.set(key, site);
+    }
+    return site;
+  }
+
+  async body(pageId: string): Promise<{ html: string; headings: PageHeading[] } | undefined> {
+    const cached = this.get<{ html: string; headings: PageHeading[] }>(`body:${pageId}`);
+    if (cached) return cached;
+    const render = await this.db.pageRender.findUnique({ where: { pageId }, select: { html: true, headings: true } });
+    if (!render) return undefined;
+    const body = { html: render.html, headings: render.headings as unknown as PageHeading[] };
+    this.set(`body:${pageId}`, body, render.html.length);
+    return body;
+  }
+
+  get<T>(key: string): T | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    this.#entries.delete(key); // most recently used last
+    this.#entries.set(key, entry);
+    return entry.value as T;
+  }
+
+  set(key: string, value: unknown, size: number): void {
+    const previous = this.#entries.get(key);
+    if (previous) this.#size -= previous.size;
+    this.#entries.set(key, { value, size });
+    this.#size += size;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#size <= MAX_CACHED_CHARS) break;
+      this.#entries.delete(oldest);
+      this.#size -= entry.size;
+    }
+  }
+}
+
+const caches = new WeakMap<Db, SiteCache>();
+
+/** The process's site cache for this database (one per runtime, made on first use). */
+export function siteCacheOf(db: Db): SiteCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new SiteCache(db)));
+  return cache;
+}

@@ -1,0 +1,200 @@
+import { isObject, type Json, type JsonObject } from '../deploy/config-refs.ts';
+import { readableAccent } from './theme-colors.ts';
+import { readRedirects, type Redirect } from './redirects.ts';
+
+/**
+ * What a deployed site looks like around its pages, read from docs.json at deploy time and stored
+ * with the deployment (site_builds): name, theme colours, logo, favicon, header links, the sidebar's
+ * tree for each language, version and tab, and the redirects. Pages are named by route; their titles
+ * are joined when the site is served.
+ */
+export interface SiteLayout {
+  name: string;
+  description: string;
+  /** Accents readable as text on the light and the dark background (docs.json `colors`, adjusted). */
+  accent: { light: string; dark: string };
+  /** Repository paths (`logo/light.svg`) or http(s) addresses. */
+  logo: { light?: string; dark?: string; href?: string };
+  favicon?: string;
+  /** docs.json `appearance.default`: the theme the site opens in (and its screenshot's). */
+  appearance: 'system' | 'light' | 'dark';
+  /** docs.json `appearance.strict`: no other theme. */
+  isAppearanceStrict: boolean;
+  links: { label: string; href: string }[];
+  languages: LayoutLanguage[];
+  redirects: Redirect[];
+}
+
+export interface LayoutLanguage {
+  code: string;
+  versions: LayoutVersion[];
+}
+
+export interface LayoutVersion {
+  /** '' when the site has no versions. */
+  name: string;
+  tabs: LayoutTab[];
+}
+
+export interface LayoutTab {
+  /** '' for the pages outside any tab. */
+  name: string;
+  /** A tab that links elsewhere (docs.json `href`) instead of holding pages. */
+  href?: string;
+  items: NavItem[];
+}
+
+export type NavItem = { route: string } | { group: string; items: NavItem[] } | { label: string; href: string };
+
+/** Sidebars larger than this are cut (a generated docs.json with 100,000 entries is not a sidebar). */
+const MAX_ITEMS = 20_000;
+const MAX_DEPTH = 30;
+const TAB_KEYS = ['tab', 'anchor', 'dropdown', 'product', 'item'] as const;
+const TAB_CONTAINERS = ['tabs', 'anchors', 'dropdowns', 'products', 'menu'] as const;
+
+interface Place {
+  language: string;
+  version: string;
+  tab: string | undefined;
+}
+
+/** Reads the resolved docs.json (or mint.json) into the site's layout. */
+export function readSiteLayout(config: JsonObject, isLegacy: boolean, defaults: { language: string; version: string }, hasFile: (path: string) => boolean): SiteLayout {
+  const languages = new Map<string, Map<string, Map<string, LayoutTab>>>();
+  let count = 0;
+  const bucket = (place: Place): LayoutTab => {
+    const versions = languages.get(place.language) ?? languages.set(place.language, new Map()).get(place.language)!;
+    const tabs = versions.get(place.version) ?? versions.set(place.version, new Map()).get(place.version)!;
+    const name = place.tab ?? '';
+    return tabs.get(name) ?? tabs.set(name, { name, items: [] }).get(name)!;
+  };
+
+  const pageItems = (entries: Json | undefined, depth: number): NavItem[] => {
+    if (!Array.isArray(entries) || depth > MAX_DEPTH) return [];
+    const items: NavItem[] = [];
+    for (const entry of entries) {
+      if (count >= MAX_ITEMS) break;
+      if (typeof entry === 'string') {
+        count++;
+        items.push({ route: routeOf(entry) });
+      } else if (isObject(entry) && entry.hidden !== true) {
+        const group = groupItem(entry, depth);
+        if (group) items.push(group);
+      }
+    }
+    return items;
+  };
+  const groupItem = (node: JsonObject, depth: number): NavItem | undefined => {
+    if (typeof node.group !== 'string') return undefined;
+    const items = pageItems(node.pages, depth + 1);
+    if (typeof node.root === 'string') items.unshift({ route: routeOf(node.root) });
+    return { group: node.group, items };
+  };
+
+  const walk = (node: Json, place: Place, depth: number) => {
+    if (!isObject(node) || depth > MAX_DEPTH || node.hidden === true) return;
+    const here = { ...place };
+    if (typeof node.language === 'string') here.language = node.language;
+    if (typeof node.version === 'string') here.version = node.version;
+    const tabName = TAB_KEYS.map((key) => node[key]).find((value): value is string => typeof value === 'string');
+    if (tabName !== undefined) {
+      if (here.tab === undefined) {
+        here.tab = tabName;
+        const tab = bucket(here);
+        if (typeof node.href === 'string' && !node.pages && !node.groups) tab.href = node.href;
+      } else {
+        // A tab inside a tab (a dropdown's items, an anchor in a tab) is a group of its own.
+        const items = [...pageItems(node.pages, depth + 1), ...(Array.isArray(node.groups) ? node.groups.flatMap((group) => (isObject(group) && group.hidden !== true ? [groupItem(group, depth + 1)].filter((g): g is NavItem => !!g) : [])) : [])];
+        if (items.length > 0) bucket(here).items.push({ group: tabName, items });
+        return;
+      }
+    }
+    if (Array.isArray(node.groups)) {
+      for (const group of node.groups) if (isObject(group) && group.hidden !== true) {
+        const item = groupItem(group, depth);
+        if (item) bucket(here).items.push(item);
+      }
+    }
+    if (Array.isArray(node.pages)) bucket(here).items.push(...pageItems(node.pages, depth));
+    for (const key of ['languages', 'versions', ...TAB_CONTAINERS] as const) {
+      const children = node[key];
+      if (Array.isArray(children)) for (const child of children) walk(child, here, depth + 1);
+    }
+  };
+
+  const base: Place = { language: defaults.language, version: defaults.version, tab: undefined };
+  if (isLegacy) {
+    for (const group of Array.isArray(config.navigation) ? config.navigation : []) {
+      if (!isObject(group)) continue;
+      const item = groupItem(group, 0);
+      if (item) bucket({ ...base, version: typeof group.version === 'string' ? group.version : defaults.version }).items.push(item);
+    }
+  } else {
+    walk(config.navigation ?? null, base, 0);
+  }
+
+  return {
+    name: typeof config.name === 'string' ? config.name : 'Documentation',
+    description: typeof config.description === 'string' ? config.description : '',
+    accent: accentOf(config.colors),
+    logo: logoOf(config.logo, hasFile),
+    favicon: imageOf(isObject(config.favicon) ? (config.favicon.light ?? config.favicon.dark) : config.favicon, hasFile),
+    appearance: appearanceOf(config),
+    isAppearanceStrict: isObject(config.appearance) && config.appearance.strict === true,
+    links: linksOf(config),
+    languages: [...languages].map(([code, versions]) => ({
+      code,
+      versions: [...versions].map(([name, tabs]) => ({ name, tabs: [...tabs.values()] })),
+    })),
+    redirects: readRedirects(config.redirects),
+  };
+}
+
+/** `quickstart`, `/quickstart.mdx` and `cli/index` -> `/quickstart`, `/quickstart`, `/cli`. */
+export function routeOf(page: string): string {
+  const route = `/${page.trim().replace(/^\/+/, '').replace(/\.(mdx|md)$/, '')}`.replace(/\/index$/, '');
+  return route === '' ? '/' : route;
+}
+
+function accentOf(colors: Json | undefined) {
+  const color = (value: Json | undefined) => (typeof value === 'string' && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value : undefined);
+  const primary = isObject(colors) ? color(colors.primary) : undefined;
+  const light = isObject(colors) ? color(colors.light) : undefined;
+  return { light: readableAccent(primary ?? '#0d6e5a', 'light'), dark: readableAccent(light ?? primary ?? '#4fd1b5', 'dark') };
+}
+
+function logoOf(logo: Json | undefined, hasFile: (path: string) => boolean): SiteLayout['logo'] {
+  if (typeof logo === 'string') {
+    const image = imageOf(logo, hasFile);
+    return image ? { light: image, dark: image } : {};
+  }
+  if (!isObject(logo)) return {};
+  const light = imageOf(logo.light, hasFile);
+  const dark = imageOf(logo.dark, hasFile) ?? light;
+  return { light: light ?? dark, dark, href: typeof logo.href === 'string' && /^https?:\/\//.test(logo.href) ? logo.href : undefined };
+}
+
+/** A repository file that exists (`/logo.svg` -> `logo.svg`), or an http(s) address. */
+function imageOf(value: Json | undefined, hasFile: (path: string) => boolean): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (/^https?:\/\//.test(value)) return value;
+  const path = value.replace(/^\.?\/+/, '');
+  return path && !path.split('/').includes('..') && hasFile(path) ? path : undefined;
+}
+
+function appearanceOf(config: JsonObject): SiteLayout['appearance'] {
+  const value = isObject(config.appearance) ? config.appearance.default : undefined;
+  return value === 'light' || value === 'dark' ? value : 'system';
+}
+
+/** The header's links: docs.json `navbar.links` and its primary button (legacy: `topbarLinks`, `topbarCtaButton`). */
+function linksOf(config: JsonObject): SiteLayout['links'] {
+  const navbar = isObject(config.navbar) ? config.navbar : {};
+  const entries = [...(Array.isArray(navbar.links) ? navbar.links : []), navbar.primary, ...(Array.isArray(config.topbarLinks) ? config.topbarLinks : []), config.topbarCtaButton];
+  return entries.flatMap((entry) => {
+    if (!isObject(entry) || typeof entry.href !== 'string' && typeof entry.url !== 'string') return [];
+    const href = String(entry.href ?? entry.url);
+    const label = typeof entry.label === 'string' ? entry.label : typeof entry.name === 'string' ? entry.name : '';
+    return /^https?:\/\//.test(href) && label ? [{ label, href }] : [];
+  }).slice(0, 10);
+}

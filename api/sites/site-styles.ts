@@ -1,0 +1,121 @@
+import type { SiteLayout } from './site-layout.ts';
+import { BACKGROUNDS } from './theme-colors.ts';
+
+/**
+ * The site's stylesheet, inlined in every page (one request per page; the page is cached and
+ * compressed whole). Light and dark follow `prefers-color-scheme` unless docs.json's appearance
+ * fixes one. Every text colour meets 4.5:1 on its background (axe checks it in both themes); the
+ * accent is docs.json's, adjusted to (theme-colors.ts).
+ */
+export function siteStyles(layout: SiteLayout): string {
+  const light = `--bg:${BACKGROUNDS.light};--text:#1b1f24;--muted:#4f5661;--border:#d9dde3;--surface:#f5f7f9;--code-bg:#f5f7f9;--accent:${layout.accent.light};--k:#a3214f;--s:#0a6130;--n:#8a4600;--c:#5c6370;--t:#0b5fa8;--f:#6639ba;`;
+  const dark = `--bg:${BACKGROUNDS.dark};--text:#e6e8eb;--muted:#a4abb6;--border:#2c313a;--surface:#181b21;--code-bg:#181b21;--accent:${layout.accent.dark};--k:#ff8fb1;--s:#7ee2a8;--n:#ffb46b;--c:#9aa3b2;--t:#79c0ff;--f:#d2a8ff;`;
+  const themes =
+    layout.appearance === 'light' ? `:root{color-scheme:light;${light}}`
+    : layout.appearance === 'dark' ? `:root{color-scheme:dark;${dark}}`
+    : `:root{color-scheme:light dark;${light}}@media (prefers-color-scheme:dark){:root{${dark}}}`;
+  const logos =
+    layout.appearance === 'system' ? '.logo-dark{display:none}@media (prefers-color-scheme:dark){.logo-light{display:none}.logo-dark{display:inline}}'
+    : `.logo-${layout.appearance === 'light' ? 'dark' : 'light'}{display:none}`;
+  return themes + logos + BASE;
+}
+
+const BASE = `
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--text);font:16px/1.65 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+a{color:var(--accent)}
+.skip-link{position:absolute;left:-999px;top:0;background:var(--bg);padding:.5rem 1rem;z-index:10}
+.skip-link:focus{left:1rem}
+.site-header{position:sticky;top:0;z-index:5;display:flex;flex-wrap:wrap;align-items:center;gap:.75rem 1.5rem;padding:.6rem 1.5rem;background:var(--bg);border-bottom:1px solid var(--border)}
+.brand{display:flex;align-items:center;gap:.5rem;font-weight:650;font-size:1.1rem;color:var(--text);text-decoration:none}
+.brand img{height:28px;width:auto}
+.site-tabs{display:flex;flex-wrap:wrap;gap:1rem}
+.site-tabs a{color:var(--muted);text-decoration:none;padding:.2rem 0;border-bottom:2px solid transparent}
+.site-tabs a[aria-current]{color:var(--text);border-bottom-color:var(--accent)}
+.header-tools{margin-left:auto;display:flex;flex-wrap:wrap;align-items:center;gap:.75rem}
+.header-tools>a{color:var(--muted);text-decoration:none}
+.switcher{position:relative}
+.switcher summary{cursor:pointer;color:var(--muted);list-style:none;border:1px solid var(--border);border-radius:6px;padding:.15rem .6rem}
+.switcher ul{position:absolute;right:0;margin:.3rem 0 0;padding:.4rem;list-style:none;background:var(--bg);border:1px solid var(--border);border-radius:6px;min-width:10rem;z-index:6}
+.switcher li a{display:block;padding:.2rem .5rem;color:var(--text);text-decoration:none}
+.site-body{display:grid;grid-template-columns:17rem minmax(0,1fr) 14rem;gap:2.5rem;max-width:90rem;margin:0 auto;padding:0 1.5rem}
+.sidebar{padding:1.5rem 0;font-size:.93rem;position:sticky;top:3.5rem;align-self:start;max-height:calc(100vh - 3.5rem);overflow-y:auto}
+.sidebar ul{list-style:none;margin:0;padding:0}
+.sidebar ul ul{padding-left:.8rem;border-left:1px solid var(--border);margin-left:.2rem}
+.nav-group{margin-bottom:1.4rem}
+.nav-group-title,.nav-subgroup{margin:0 0 .3rem;font-weight:650;color:var(--text)}
+.nav-subgroup{font-weight:550;margin-top:.3rem}
+.sidebar a{display:block;padding:.18rem .5rem;border-radius:6px;color:var(--muted);text-decoration:none}
+.sidebar a:hover{color:var(--text)}
+.sidebar a[aria-current]{color:var(--accent);background:var(--surface);font-weight:600}
+main{min-width:0;padding:2rem 0 4rem}
+.eyebrow{margin:0;color:var(--accent);font-weight:600;font-size:.9rem}
+h1{font-size:2rem;line-height:1.25;margin:.2rem 0 .5rem}
+.description{color:var(--muted);font-size:1.1rem;margin:0 0 2rem}
+h2{font-size:1.45rem;margin:2.2rem 0 .6rem}h3{font-size:1.15rem;margin:1.8rem 0 .5rem}
+h2,h3,h4{scroll-margin-top:4.5rem}
+.heading-anchor{margin-left:.4rem;text-decoration:none;color:var(--muted);opacity:.5}
+.heading-anchor::before{content:"#"}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.88em;background:var(--code-bg);border-radius:4px;padding:.1em .3em}
+pre{margin:0;overflow-x:auto;padding:.9rem 1rem;background:var(--code-bg);border:1px solid var(--border);border-radius:8px;font-size:.88rem;line-height:1.55}
+pre code{background:none;padding:0;font-size:inherit}
+.code-block{margin:1rem 0}
+.code-title{margin:0;padding:.35rem 1rem;font-size:.82rem;color:var(--muted);border:1px solid var(--border);border-bottom:0;border-radius:8px 8px 0 0;background:var(--surface)}
+.code-title+pre{border-radius:0 0 8px 8px}
+.hljs-keyword,.hljs-selector-tag,.hljs-built_in,.hljs-meta{color:var(--k)}
+.hljs-string,.hljs-attr-value,.hljs-regexp,.hljs-addition{color:var(--s)}
+.hljs-number,.hljs-literal,.hljs-symbol,.hljs-variable,.hljs-template-variable{color:var(--n)}
+.hljs-comment,.hljs-quote{color:var(--c);font-style:italic}
+.hljs-attr,.hljs-attribute,.hljs-property,.hljs-type,.hljs-name,.hljs-selector-class,.hljs-selector-id{color:var(--t)}
+.hljs-title,.hljs-function,.hljs-section{color:var(--f)}
+.hljs-deletion{color:var(--k)}
+.table-wrap{overflow-x:auto;margin:1rem 0}
+table{border-collapse:collapse;font-size:.93rem}
+th,td{border:1px solid var(--border);padding:.4rem .7rem;text-align:left;vertical-align:top}
+th{background:var(--surface)}
+img{max-width:100%;height:auto}
+blockquote{margin:1rem 0;padding:0 1rem;border-left:3px solid var(--border);color:var(--muted)}
+.callout{margin:1.2rem 0;padding:.8rem 1rem;border:1px solid var(--border);border-left:4px solid var(--accent);border-radius:8px;background:var(--surface)}
+.callout-warning,.callout-danger{border-left-color:#c2410c}
+.callout-tip,.callout-check{border-left-color:#15803d}
+.callout-info{border-left-color:#1d4ed8}
+.callout-label{margin:0 0 .2rem;font-weight:650}
+.callout>:last-child,.card>:last-child,.step>:last-child,.tab>:last-child,.accordion-body>:last-child,.field-body>:last-child{margin-bottom:0}
+.card-group{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:1rem;margin:1.2rem 0}
+.card-group[data-cols="1"]{grid-template-columns:1fr}.card-group[data-cols="3"]{grid-template-columns:repeat(3,minmax(0,1fr))}.card-group[data-cols="4"]{grid-template-columns:repeat(4,minmax(0,1fr))}
+.card{padding:1rem;border:1px solid var(--border);border-radius:10px;margin:1rem 0}
+.card-group .card{margin:0}
+.card-title{margin:0 0 .3rem;font-weight:650}
+.card-image{display:block;border-radius:6px;margin-bottom:.6rem}
+.steps{counter-reset:step;margin:1.2rem 0}
+.step{position:relative;padding:0 0 1rem 2.6rem;border-left:1px solid var(--border);margin-left:.9rem}
+.step::before{counter-increment:step;content:counter(step);position:absolute;left:-.9rem;top:0;width:1.8rem;height:1.8rem;border-radius:50%;background:var(--surface);border:1px solid var(--border);text-align:center;line-height:1.7rem;font-size:.85rem;font-weight:650}
+.step-title{margin:0 0 .3rem;font-weight:650}
+.tabs{margin:1rem 0}
+.tab{border:1px solid var(--border);border-radius:8px;padding:.6rem 1rem;margin:.6rem 0}
+.tab-title{margin:0 0 .3rem;font-weight:650;color:var(--muted);font-size:.9rem}
+.accordion{border:1px solid var(--border);border-radius:8px;margin:.6rem 0;padding:.5rem 1rem}
+.accordion summary{cursor:pointer;font-weight:600}
+.accordion-body{padding-top:.4rem}
+.frame{margin:1.2rem 0;padding:.5rem;border:1px solid var(--border);border-radius:12px}
+.frame figcaption{color:var(--muted);font-size:.9rem;text-align:center;padding-top:.4rem}
+.field{border-bottom:1px solid var(--border);padding:.6rem 0}
+.field-head{margin:0 0 .2rem}
+.field-type,.field-default{color:var(--muted);font-size:.88rem}
+.field-flag{color:#b42318;font-size:.82rem;font-weight:600}
+.update{border-left:2px solid var(--border);padding-left:1.2rem;margin:1.5rem 0}
+.update-label{margin:0;font-weight:650;color:var(--accent)}
+.badge{display:inline-block;border:1px solid var(--border);border-radius:999px;padding:0 .5rem;font-size:.82rem}
+.toc{padding:2rem 0;font-size:.88rem;position:sticky;top:3.5rem;align-self:start}
+.toc p{margin:0 0 .4rem;font-weight:650}
+.toc ul{list-style:none;margin:0;padding:0}
+.toc a{display:block;padding:.15rem 0;color:var(--muted);text-decoration:none}
+.toc .toc-3{padding-left:.8rem}
+.page-footer{border-top:1px solid var(--border);margin-top:3rem;padding-top:1rem;color:var(--muted);font-size:.88rem}
+.page-footer a{color:var(--muted)}
+.plain{white-space:pre-wrap}
+@media (prefers-color-scheme:dark){.field-flag{color:#ff8a80}.callout-warning,.callout-danger{border-left-color:#fb923c}}
+@media (max-width:1100px){.site-body{grid-template-columns:15rem minmax(0,1fr)}.toc{display:none}}
+@media (max-width:760px){.site-body{display:block}.sidebar{position:static;max-height:none;border-bottom:1px solid var(--border)}.card-group{grid-template-columns:1fr!important}}
+@media (prefers-reduced-motion:reduce){*{scroll-behavior:auto!important}}
+`;
