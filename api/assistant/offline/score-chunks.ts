@@ -19,6 +19,7 @@ export interface ScoredChunk {
 
 export interface ScoredBlock extends Block {
   terms: Set<string>;
+  /** The share of the question's weight the block holds, its words weighted to tell the chunk's blocks apart. */
   cover: number;
   words: number;
 }
@@ -40,10 +41,9 @@ export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retriev
     // The page's summary says it in other words, but about the whole page: it tells whether the docs
     // answer the question and which chunk to start from, not which other chunks belong in the answer.
     const summary = termSet(analyzer, chunk.description);
-    const blocks = toBlocks(chunk.content).map((block) => {
-      const terms = termSet(analyzer, block.text);
-      return { ...block, terms, cover: coverage(question, terms), words: wordCount(block.text) };
-    });
+    const cut = toBlocks(chunk.content).map((block) => ({ ...block, terms: termSet(analyzer, block.text), words: wordCount(block.text) }));
+    const local = withinChunkWeights(question, cut);
+    const blocks = cut.map((block) => ({ ...block, cover: coverage(local, block.terms) }));
     const relevanceWith = (context: Set<string>) => {
       const all = new Set(context);
       let focus = 0;
@@ -58,6 +58,19 @@ export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retriev
     const score = support + RANK_PRIOR * (1 - rank / retrieved.length);
     return { chunk, rank, blocks, relevance, support, score };
   });
+}
+
+/**
+ * The question's weights for telling a chunk's blocks apart: a word most of them say (the section's
+ * subject, "Okta" all through the Okta steps) counts less than one only a few say ("catalog").
+ */
+function withinChunkWeights(question: QuestionTerms, blocks: { terms: Set<string> }[]): QuestionTerms {
+  const weights: QuestionTerms = new Map();
+  for (const [term, weight] of question) {
+    const holders = blocks.filter((block) => block.terms.has(term)).length;
+    weights.set(term, weight * Math.log(1 + blocks.length / Math.max(holders, 1)));
+  }
+  return weights;
 }
 
 /** Coverage, discounted for long blocks. */
