@@ -36,7 +36,8 @@ export function composePage(site: LoadedSite, address: SiteAddress, page: SitePa
     page?.version && (language?.versions.length ?? 0) > 1 ? ` version="${e(page.version)}"` : '',
   ].join('');
   const widget = `domain="${e(address.subdomain)}" api-key="${e(siteKey)}" site-url="${e(address.base || '/')}" theme="${theme}"${filters}`;
-  const favicon = layout.favicon ? `<link rel="icon" href="${e(assetHref(layout.favicon, address))}">` : '';
+  // Without one of its own, an empty icon: browsers would otherwise ask Folio for /favicon.ico.
+  const favicon = `<link rel="icon" href="${layout.favicon ? e(assetHref(layout.favicon, address)) : 'data:,'}">`;
 
   return `<!doctype html>
 <html lang="${e(language?.code ?? 'en')}">
