@@ -10,6 +10,7 @@ import { benchAgent } from './agent.ts';
 import { UNLIMITED } from './limits.ts';
 import { benchAssistant } from './assistant.ts';
 import { benchDeploy } from './deploy.ts';
+import { benchRender } from './render.ts';
 import { benchGateway } from './gateway.ts';
 import { benchSearch } from './search.ts';
 import { benchStartup } from './startup.ts';
@@ -42,6 +43,10 @@ try {
   if (!only || only === 'deploy') {
     const result = await benchDeploy(runtime);
     console.log(`## Deployments\n\n${result.table}\n`);
+  }
+  if (!only || only === 'render') {
+    const result = await benchRender(runtime);
+    console.log(`## The rendered site\n\n${result.table}\n`);
   }
 } finally {
   await runtime.close();

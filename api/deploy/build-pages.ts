@@ -65,6 +65,8 @@ export async function buildPages(input: {
   navigation: Navigation;
   /** The repository's pages outside the navigation, rendered as hidden pages. */
   offNavigation: NavigationPage[];
+  /** Whether to render the pages' HTML (always, but in the benchmark's baseline). */
+  isRendering?: boolean;
   progress: DeploymentProgress;
   /** Aborted when the worker stops: parsing stops between pages. */
   signal?: AbortSignal;
@@ -131,7 +133,7 @@ export async function buildPages(input: {
       const chunks = chunkSections(page.sections);
       newChunks += chunks.length;
       const renderStarted = performance.now();
-      const rendered = renderPage(page, routeOf(plans[0]!.nav.page));
+      const rendered = input.isRendering === false ? { html: '', headings: [] } : renderPage(page, routeOf(plans[0]!.nav.page));
       renderMs += performance.now() - renderStarted;
       drafts.push({ sourcePath, blobId: plans[0]!.blobId, plans, hash: contentHash(plans[0]!.blobId, page.snippets, tree), page, chunks, rendered });
     }

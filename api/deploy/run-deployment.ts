@@ -29,6 +29,8 @@ export interface DeployServices {
   embedder: Embedder;
   /** Queues the screenshots of a deployment that went live. */
   jobs: Pick<Jobs, 'enqueue'>;
+  /** False only for the benchmark's baseline (`npm run bench -- render`): a deployment without its site. */
+  isRenderingSite?: boolean;
 }
 
 /** What deployments need, out of the services of the process that runs them. */
@@ -107,15 +109,18 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       mirror,
       tree,
       navigation,
-      offNavigation,
+      offNavigation: services.isRenderingSite === false ? [] : offNavigation,
+      isRendering: services.isRenderingSite !== false,
       progress,
       signal,
     });
     const languages = [...built.perLanguage].map(([language, count]) => `${language} ${count}`).join(', ');
     progress.log(`Pages: ${built.served} in ${built.perLanguage.size} language${built.perLanguage.size === 1 ? '' : 's'} (${languages}).`);
     progress.log(`Parsed ${built.parsed} changed page${built.parsed === 1 ? '' : 's'} into ${built.newChunks} chunks, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`);
-    const site = await buildSite({ db, projectId: project.id, deploymentId, mirror, tree, config, isLegacy, navigation });
-    progress.log(describeSite(built.renderSeconds, built.hidden, site));
+    if (services.isRenderingSite !== false) {
+      const site = await buildSite({ db, projectId: project.id, deploymentId, mirror, tree, config, isLegacy, navigation });
+      progress.log(describeSite(built.renderSeconds, built.hidden, site));
+    }
     const embeddingStarted = progress.elapsed();
     const embedded = await embedMissingChunks(db, services.embedder, deploymentId, signal);
     progress.log(`Embedded ${embedded} new chunk${embedded === 1 ? '' : 's'} with ${services.embedder.id} (${fmt(progress.elapsed() - embeddingStarted)} s).`);
@@ -197,7 +202,7 @@ async function forgetUnservedPages(db: Db, projectId: string, liveDeploymentId: 
 
 function describeSite(renderSeconds: number, hidden: number, site: { storedFiles: number; skippedFiles: string[] }): string {
   const skipped = site.skippedFiles.length > 0 ? `; too large to serve: ${site.skippedFiles.slice(0, 5).join(', ')}${site.skippedFiles.length > 5 ? ', ...' : ''}` : '';
-  return `Rendered the changed pages in ${fmt(renderSeconds)} s; ${hidden} hidden page${hidden === 1 ? '' : 's'} outside the navigation served by URL; ${site.storedFiles} new image${site.storedFiles === 1 ? '' : 's'} stored${skipped}.`;
+  return `Rendered the changed pages in ${renderSeconds.toFixed(2)} s; ${hidden} hidden page${hidden === 1 ? '' : 's'} outside the navigation served by URL; ${site.storedFiles} new image${site.storedFiles === 1 ? '' : 's'} stored${skipped}.`;
 }
 
 function describeChanges(files: FilesChanged, previousSha: string | null | undefined): string {

@@ -1,3 +1,4 @@
+import { routeOf as pageRoute } from '../deploy/build-pages.ts';
 import { isObject, type Json, type JsonObject } from '../deploy/config-refs.ts';
 import { readableAccent } from './theme-colors.ts';
 import { readRedirects, type Redirect } from './redirects.ts';
@@ -150,10 +151,9 @@ export function readSiteLayout(config: JsonObject, isLegacy: boolean, defaults: 
   };
 }
 
-/** `quickstart`, `/quickstart.mdx` and `cli/index` -> `/quickstart`, `/quickstart`, `/cli`. */
-export function routeOf(page: string): string {
-  const route = `/${page.trim().replace(/^\/+/, '').replace(/\.(mdx|md)$/, '')}`.replace(/\/index$/, '');
-  return route === '' ? '/' : route;
+/** A page as docs.json names it (`quickstart`, `/quickstart.mdx`, `cli/index`) -> its route, as deployments store it. */
+function routeOf(page: string): string {
+  return pageRoute(page.trim().replace(/^\/+/, '').replace(/\.(mdx|md)$/, ''));
 }
 
 function accentOf(colors: Json | undefined) {
