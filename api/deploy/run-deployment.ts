@@ -63,6 +63,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
   const progress = new DeploymentProgress(db, services.events, deploymentId);
 
   await db.deploymentPage.deleteMany({ where: { deploymentId } });
+  await db.hiddenPage.deleteMany({ where: { deploymentId } });
   await progress.update({
     status: 'in_progress',
     startedAt: new Date(),

@@ -9,12 +9,13 @@ export interface SiteScreenshotsPayload {
 
 /**
  * Screenshots of a deployment that just went live, light and dark. Queued by the deployment after its
- * switch; a failure is logged on the deployment and never retried into its way.
+ * switch; a failure is logged on the deployment, and only a worker that stops mid-way has the job
+ * retried (elsewhere).
  */
 export const siteScreenshotsJob: JobDefinition<SiteScreenshotsPayload, Services> = {
   name: 'site.screenshots',
-  queue: { policy: 'standard', retryLimit: 0, expireInSeconds: 5 * 60 },
+  queue: { policy: 'standard', retryLimit: 2, retryDelay: 5, expireInSeconds: 5 * 60 },
   payload: z.object({ deploymentId: z.string() }),
   sendOptions: () => ({}),
-  handle: (payload, services) => takeScreenshots(services, payload.deploymentId),
+  handle: (payload, services, job) => takeScreenshots(services, payload.deploymentId, job.signal),
 };

@@ -57,10 +57,11 @@ beforeAll(async () => {
       colors: { primary: '#9be7ff' },
       logo: '/images/logo.png',
       favicon: '/images/logo.png',
-      navigation: { groups: [{ group: 'Guides', pages: ['quickstart', 'custom-domain', 'fonts', 'hostile'] }] },
+      navigation: { groups: [{ group: 'Guides', pages: ['quickstart', 'custom-domain', 'fonts', 'hostile', 'guides/pictures'] }] },
       redirects: [{ source: '/old-fonts', destination: '/fonts' }, { source: '/blog/:slug', destination: 'https://acme.example/blog/:slug', permanent: false }],
     }),
     'hostile.mdx': HOSTILE,
+    'guides/pictures.mdx': '---\ntitle: Pictures\n---\n\n![The logo](/images/logo.png)\n\n<Frame caption="Framed">\n  <img src="../images/logo.png" alt="Framed logo" />\n</Frame>\n',
     'images/evil.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
   });
   fs.mkdirSync(path.join(repo.dir, 'images'), { recursive: true });
@@ -107,6 +108,9 @@ describe('serving a site', () => {
     for (const path of ['/sites/acme/../acme/docs.json', '/sites/acme/docs.json', '/sites/acme/quickstart.mdx', '/sites/acme/%2e%2e/%2e%2e/etc/passwd', '/sites/acme/.git/config', '/sites/acme/images/%00.png']) {
       expect((await get(path)).status, path).toBe(404);
     }
+    const pictures = (await get('/sites/acme/guides/pictures')).body as string;
+    expect(pictures).toContain('<img src="../images/logo.png" alt="The logo" loading="lazy">');
+    expect(pictures).toMatch(/<figure class="frame">\s*<img alt="Framed logo" src="..\/images\/logo.png" loading="lazy" \/>\s*<figcaption>Framed<\/figcaption><\/figure>/);
     const home = (await get('/sites/acme/quickstart')).body as string;
     expect(home).toContain('<img class="logo logo-light" src="/sites/acme/images/logo.png" alt="Acme Docs">');
     expect(home).toContain('<link rel="icon" href="/sites/acme/images/logo.png">');
