@@ -5,7 +5,8 @@ import { BACKGROUNDS } from './theme-colors.ts';
  * The site's stylesheet, inlined in every page (one request per page; the page is cached and
  * compressed whole). Light and dark follow `prefers-color-scheme` unless docs.json's appearance
  * fixes one. Every text colour meets 4.5:1 on its background (axe checks it in both themes); the
- * accent is docs.json's, adjusted to (theme-colors.ts).
+ * accent is docs.json's, adjusted to (theme-colors.ts). On a phone the page comes first and the sidebar
+ * after it: there is no script to fold the navigation away.
  */
 export function siteStyles(layout: SiteLayout): string {
   const light = `--bg:${BACKGROUNDS.light};--text:#1b1f24;--muted:#4f5661;--border:#d9dde3;--surface:#f5f7f9;--code-bg:#f5f7f9;--accent:${layout.accent.light};--k:#a3214f;--s:#0a6130;--n:#8a4600;--c:#5c6370;--t:#0b5fa8;--f:#6639ba;`;
@@ -116,6 +117,6 @@ blockquote{margin:1rem 0;padding:0 1rem;border-left:3px solid var(--border);colo
 .plain{white-space:pre-wrap}
 @media (prefers-color-scheme:dark){.field-flag{color:#ff8a80}.callout-warning,.callout-danger{border-left-color:#fb923c}}
 @media (max-width:1100px){.site-body{grid-template-columns:15rem minmax(0,1fr)}.toc{display:none}}
-@media (max-width:760px){.site-body{display:block}.sidebar{position:static;max-height:none;border-bottom:1px solid var(--border)}.card-group{grid-template-columns:1fr!important}}
+@media (max-width:760px){.site-header{position:static}.site-body{display:flex;flex-direction:column}main{order:1;padding-top:1.2rem}.sidebar{order:2;position:static;max-height:none;border-top:1px solid var(--border)}.card-group{grid-template-columns:1fr!important}}
 @media (prefers-reduced-motion:reduce){*{scroll-behavior:auto!important}}
 `;

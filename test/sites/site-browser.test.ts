@@ -112,8 +112,8 @@ afterAll(async () => {
 });
 
 /** `withAxe`: the page's policy is bypassed so that axe-core can be injected (nothing else differs). */
-async function open(colorScheme: 'light' | 'dark', route: string, withAxe = false): Promise<Page> {
-  const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, bypassCSP: withAxe });
+async function open(colorScheme: 'light' | 'dark', route: string, withAxe = false, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 }, deviceScaleFactor: 1, bypassCSP: withAxe });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -134,6 +134,15 @@ describe.runIf(hasChromium)('a rendered page in a real browser', () => {
       await page.context().close();
     });
   }
+
+  it('has no axe violation on a phone, where the page comes before the navigation', async () => {
+    const page = await open('light', '/components', true, 360);
+    expect(await axeViolations(page)).toEqual([]);
+    const [main, sidebar] = await Promise.all(['main', '.sidebar'].map((selector) => page.locator(selector).boundingBox()));
+    expect(main!.y).toBeLessThan(sidebar!.y);
+    await page.screenshot({ path: path.join(shots, 'components-phone.png') });
+    await page.context().close();
+  });
 
   it('searches the site with its own key, follows a result to its heading, and asks the assistant', async () => {
     const page = await open('light', '/quickstart');
