@@ -122,7 +122,7 @@ export function closeComponent(tag: ComponentTag, isBlock: boolean): string {
 
 /** A self-closing component: a card or field without a body, a callout with nothing in it, an icon. */
 export function selfClosingComponent(tag: ComponentTag, route: string, isBlock: boolean): string {
-  if (tag.name === 'img' || SILENT.has(tag.name)) return '';
+  if (SILENT.has(tag.name)) return '';
   return `${openComponent(tag, route, isBlock)}${closeComponent(tag, isBlock)}`;
 }
 
