@@ -11,21 +11,27 @@ import { fmt, measureLoad } from './support.ts';
  * against the same runs without it (medians of `rounds`, alternating so the machine's load falls on
  * both), the render time inside them, then a page served over HTTP by a client in another process.
  */
-export async function benchRender(runtime: Runtime, rounds = 3) {
+export async function benchRender(runtime: Runtime, rounds = 5) {
   const repo = corpusRepository();
-  const runs = { with: { full: [] as number[], change: [] as number[], render: [] as number[], renderChange: [] as number[] }, without: { full: [] as number[], change: [] as number[] } };
+  const runs = {
+    with: { full: [] as number[], fullCpu: [] as number[], change: [] as number[], render: [] as number[], renderChange: [] as number[] },
+    without: { full: [] as number[], fullCpu: [] as number[], change: [] as number[] },
+  };
   let served: { subdomain: string } | undefined;
   for (let round = 0; round < rounds; round++) {
     for (const isRenderingSite of round % 2 === 0 ? [false, true] : [true, false]) {
       const services = runtime.deployServices;
       services.isRenderingSite = isRenderingSite;
+      const cpuBefore = process.cpuUsage();
       const { project, seconds, deploymentId } = await deployedProject(runtime, repo.dir);
+      const cpu = process.cpuUsage(cpuBefore);
       fs.appendFileSync(path.join(repo.dir, 'quickstart.mdx'), `\n\n## Render round ${round} ${isRenderingSite}\n\nA changed paragraph.\n`);
       repo.commit(`Change ${round} ${isRenderingSite}`);
       const change = await deployNow(runtime, project.projectId);
       services.isRenderingSite = true;
       const target = isRenderingSite ? runs.with : runs.without;
       target.full.push(seconds);
+      target.fullCpu.push((cpu.user + cpu.system) / 1e6);
       target.change.push(change.seconds);
       if (isRenderingSite) {
         runs.with.render.push(await renderSeconds(runtime, deploymentId));
@@ -47,11 +53,13 @@ export async function benchRender(runtime: Runtime, rounds = 3) {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const full = { with: median(runs.with.full), without: median(runs.without.full) };
   const change = { with: median(runs.with.change), without: median(runs.without.change) };
+  const cpu = { with: median(runs.with.fullCpu), without: median(runs.without.fullCpu) };
   return {
     table: [
       `| Deployment of the corpus (984 pages + 78 hidden ones, ${runtime.embedder.id} embeddings; median of ${rounds}) | without the site (s) | with the site (s) | rendering adds | of which rendering pages (s) |`,
       '|---|---|---|---|---|',
       `| full (first deployment) | ${fmt(full.without)} | ${fmt(full.with)} | **${fmt((100 * (full.with - full.without)) / full.without, 0)}%** (goal ≤ 50%) | ${fmt(median(runs.with.render))} |`,
+      `| full: CPU of the deploying process (s; less sensitive to other load) | ${fmt(cpu.without)} | ${fmt(cpu.with)} | ${fmt((100 * (cpu.with - cpu.without)) / cpu.without, 0)}% | |`,
       `| after a one-file change (1 page re-rendered) | ${fmt(change.without)} | ${fmt(change.with)} | ${fmt((100 * (change.with - change.without)) / change.without, 0)}% | ${fmt(median(runs.with.renderChange), 3)} |`,
       '',
       `Each run (s): full without ${runs.without.full.map((v) => fmt(v, 1)).join(', ')}; with ${runs.with.full.map((v) => fmt(v, 1)).join(', ')}; one-file change without ${runs.without.change.map((v) => fmt(v, 2)).join(', ')}; with ${runs.with.change.map((v) => fmt(v, 2)).join(', ')}.`,
