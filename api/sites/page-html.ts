@@ -149,7 +149,6 @@ function sidebar(site: LoadedSite, items: readonly NavItem[], current: string | 
           const page = site.pages.get(item.route);
           return page ? `<li><a href="${e(href(item.route))}"${item.route === current ? ' aria-current="page"' : ''}>${e(page.navTitle)}</a></li>` : '';
         }
-        if ('href' in item) return `<li><a href="${e(item.href)}" rel="noopener noreferrer">${e(item.label)}</a></li>`;
         return hasPages(site, item.items) ? `<li><p class="nav-subgroup">${e(item.group)}</p>${list(item.items)}</li>` : '';
       })
       .join('')}</ul>`;

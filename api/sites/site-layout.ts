@@ -45,7 +45,7 @@ export interface LayoutTab {
   items: NavItem[];
 }
 
-export type NavItem = { route: string } | { group: string; items: NavItem[] } | { label: string; href: string };
+export type NavItem = { route: string } | { group: string; items: NavItem[] };
 
 /** Sidebars larger than this are cut (a generated docs.json with 100,000 entries is not a sidebar). */
 const MAX_ITEMS = 20_000;
@@ -102,7 +102,7 @@ export function readSiteLayout(config: JsonObject, isLegacy: boolean, defaults: 
       if (here.tab === undefined) {
         here.tab = tabName;
         const tab = bucket(here);
-        if (typeof node.href === 'string' && !node.pages && !node.groups) tab.href = node.href;
+        if (typeof node.href === 'string' && /^https?:\/\//.test(node.href) && !node.pages && !node.groups) tab.href = node.href;
       } else {
         // A tab inside a tab (a dropdown's items, an anchor in a tab) is a group of its own.
         const items = [...pageItems(node.pages, depth + 1), ...(Array.isArray(node.groups) ? node.groups.flatMap((group) => (isObject(group) && group.hidden !== true ? [groupItem(group, depth + 1)].filter((g): g is NavItem => !!g) : [])) : [])];

@@ -67,13 +67,15 @@ describe('the layout a site is served with', () => {
     expect(legacy.languages[0]!.versions.map((version) => version.name)).toEqual(['v2', 'v1']);
   });
 
-  it('leaves out a logo or favicon the repository does not have, and makes pale colours readable', () => {
+  it('leaves out a logo or favicon the repository does not have, and a tab link that is not http(s), and makes pale colours readable', () => {
     const layout = readSiteLayout({ logo: '/missing.svg', favicon: '../../etc/passwd', colors: { primary: '#ffff00', light: '#000080' }, navigation: {} }, false, defaults, hasFile);
     expect(layout.logo).toEqual({});
     expect(layout.favicon).toBeUndefined();
     expect(layout.accent.light).not.toBe('#ffff00');
     expect(layout.accent.dark).not.toBe('#000080');
     expect(readableAccent('#166e3f', 'light')).toBe('#166e3f'); // already readable: unchanged
+    const tabs = readSiteLayout({ navigation: { tabs: [{ tab: 'Out', href: 'javascript:alert(1)' }] } }, false, defaults, hasFile);
+    expect(tabs.languages[0]!.versions[0]!.tabs[0]).toEqual({ name: 'Out', items: [] });
   });
 
   it('matches redirects exactly, by parameter and by wildcard, and refuses targets that are not paths or http(s)', () => {
