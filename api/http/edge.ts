@@ -51,7 +51,7 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
     onRequest({ request, url, serverContext, endResponse }) {
       const path = url.pathname;
       try {
-        const site = siteAddressOf(url, options.services.config.siteDomain);
+        const site = siteAddressOf(url, options.services.config);
         if (site) {
           const { db } = options.services;
           return (isSubdomain(site.address.subdomain) ? liveSiteSource(db, site.address.subdomain) : Promise.resolve(undefined))

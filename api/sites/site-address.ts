@@ -10,12 +10,14 @@ export const isSubdomain = (name: string): boolean => SUBDOMAIN.test(name);
 /**
  * Whether a request (its URL, whose host is the request's Host) is for a site, and which: `/sites/{subdomain}/…` on any host, or, with
  * SITE_DOMAIN set, any path but Folio's own on `{subdomain}.{SITE_DOMAIN}` (so the widget on the site
- * calls its own origin). `path` is what follows the site's base.
+ * calls its own origin). The host of PUBLIC_URL is always Folio's, even when it is under SITE_DOMAIN.
+ * `path` is what follows the site's base.
  */
-export function siteAddressOf(url: URL, siteDomain: string | undefined): { address: SiteAddress; path: string } | undefined {
+export function siteAddressOf(url: URL, config: { siteDomain: string | undefined; publicUrl: string }): { address: SiteAddress; path: string } | undefined {
+  const { siteDomain } = config;
   if (siteDomain) {
     const name = url.hostname.toLowerCase();
-    if (name.endsWith(`.${siteDomain}`)) {
+    if (name.endsWith(`.${siteDomain}`) && url.host !== new URL(config.publicUrl).host) {
       const subdomain = name.slice(0, -siteDomain.length - 1);
       if (SUBDOMAIN.test(subdomain) && !FOLIO_PATHS.test(url.pathname)) return { address: { subdomain, base: '' }, path: url.pathname };
     }

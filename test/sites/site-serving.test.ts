@@ -42,7 +42,7 @@ description: Tries everything.
 ## Safe heading
 `;
 
-const isolated = isolatedTestApp({ isWorker: true, env: () => ({ SITE_DOMAIN: 'docs.test' }) });
+const isolated = isolatedTestApp({ isWorker: true, env: () => ({ SITE_DOMAIN: 'docs.test', PUBLIC_URL: 'https://folio.docs.test' }) });
 let t: TestApp;
 let site: CreatedProject;
 let repo: { dir: string };
@@ -176,6 +176,8 @@ describe('serving a site', () => {
     expect(await (await onHost('acme.docs.test', '/health')).json()).toEqual({ status: 'ok' });
     expect((await onHost('acme.docs.test', '/widget.js')).headers.get('content-type')).toContain('javascript');
     expect((await onHost('other.example', '/fonts')).status).toBe(404);
+    // Folio's own address stays Folio's, even under SITE_DOMAIN.
+    expect(await (await onHost('folio.docs.test', '/sites/acme/fonts')).text()).toContain('<h1>Typefaces</h1>');
   });
 
   it('publishes a key that only pages of the site\'s own origin may use', async () => {
