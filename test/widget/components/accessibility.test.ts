@@ -4,10 +4,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeFolio, RESULTS } from './support/fake-folio.ts';
 import { cleanPage, emulateMedia, mount, shadowOf, until } from './support/widget-page.ts';
 
-/** axe-core (it reaches into shadow roots) on the whole page, every rule it runs by default. */
+/**
+ * axe-core (it reaches into shadow roots) on the whole page, every rule it runs by default, once every
+ * animation has ended: the dialog fades in, and a half-faded text has less contrast than the user sees.
+ */
 async function violations() {
+  await Promise.allSettled(animationsIn(document).map((animation) => animation.finished));
   const report = await axe.run(document, { resultTypes: ['violations'] });
   return report.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+/** The animations of a document or shadow root and of every shadow root inside it. */
+function animationsIn(root: Document | ShadowRoot): Animation[] {
+  const hosts = [...root.querySelectorAll('*')].filter((element) => element.shadowRoot);
+  return [...root.getAnimations(), ...hosts.flatMap((host) => animationsIn(host.shadowRoot!))];
 }
 
 let folio: FakeFolio;
