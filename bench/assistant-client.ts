@@ -3,7 +3,8 @@
 // answers after MODEL_DELAY_MS (search first, then a text), prints `{"baseURL"}`, then reads one line
 // `{"url", "key", "questions", "rounds"}` and asks each question in turn. It prints, per answer, the time
 // to the first byte and to the first text part, and the time spent inside the model server for the
-// first text part to exist (all clocks are this process's).
+// first text part to exist, and the time to the model's first output (its search call) as the client sees
+// it (all clocks are this process's).
 import readline from 'node:readline';
 import { startChatServer } from '../test/support/openai-chat-server.ts';
 
@@ -25,7 +26,7 @@ const { url, key, questions, rounds } = JSON.parse(await new Promise<string>((re
 };
 input.close();
 
-const results: { firstByteMs: number; firstTextMs: number; modelMs: number; beforeModelMs: number; betweenCallsMs: number; relayMs: number }[] = [];
+const results: { firstByteMs: number; firstTextMs: number; firstToolCallMs: number; firstCallModelMs: number; modelMs: number; beforeModelMs: number; betweenCallsMs: number; relayMs: number }[] = [];
 for (let round = 0; round < rounds; round++) {
   for (const question of questions) {
     const before = chat.requests.length;
@@ -40,6 +41,7 @@ for (let round = 0; round < rounds; round++) {
     const decoder = new TextDecoder();
     let firstByteMs = 0;
     let firstTextMs = 0;
+    let firstToolCallMs = 0;
     let text = '';
     for (;;) {
       const { value, done } = await reader.read();
@@ -47,6 +49,7 @@ for (let round = 0; round < rounds; round++) {
       firstByteMs ||= performance.now() - started;
       text += decoder.decode(value, { stream: true });
       if (!firstTextMs && /(^|\n)0:/.test(text)) firstTextMs = performance.now() - started;
+      if (!firstToolCallMs && /(^|\n)9:/.test(text)) firstToolCallMs = performance.now() - started;
     }
     // Inside the model server before the first text existed: the whole search call, and the answer call up to its first byte.
     const calls = chat.requests.slice(before);
@@ -56,6 +59,9 @@ for (let round = 0; round < rounds; round++) {
     results.push({
       firstByteMs,
       firstTextMs,
+      firstToolCallMs,
+      // Inside the model server before its first output existed.
+      firstCallModelMs: search ? search.firstTokenAt! - search.receivedAt : 0,
       modelMs: calls.length > 0 ? modelMs : 0,
       beforeModelMs: search ? search.receivedAt - started : 0,
       betweenCallsMs: search && answer ? answer.receivedAt - search.endedAt! : 0,

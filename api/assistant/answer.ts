@@ -42,6 +42,8 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
     );
   let citations = guard();
   const search = async (query: string): Promise<SearchResultShape[]> => {
+    // The search is a few milliseconds of CPU: let the tool call it answers reach the client first.
+    await new Promise((resolve) => setImmediate(resolve));
     const results = await searchDocs(services, project, { query: query || conversation.question.text, pageSize: request.retrievalPageSize, ...request.filter });
     for (const result of results) {
       const page = result.path.split('#')[0]!;
