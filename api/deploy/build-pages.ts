@@ -7,6 +7,7 @@ import { parseOrReport, readPagesAndSnippets, sourceOf } from './project-reader.
 import type { Navigation, NavigationPage } from './navigation.ts';
 import type { DeploymentProgress } from './progress.ts';
 import { renderPage, RENDER_VERSION, type RenderedPage } from '../render/render-page.ts';
+import { routeOf } from './page-route.ts';
 
 /** Bump when parsing or chunking changes, so every page is rebuilt by the next deployment. */
 const PARSER_VERSION = '3';
@@ -245,10 +246,4 @@ function contentHash(blobId: string, snippets: string[], tree: Map<string, strin
   const hash = createHash('sha256').update(`parser ${PARSER_VERSION} render ${RENDER_VERSION}\n${blobId}\n`);
   for (const snippet of [...snippets].sort()) hash.update(`${snippet} ${tree.get(snippet) ?? 'missing'}\n`);
   return hash.digest('hex');
-}
-
-/** The URL path of a navigation page: `fr/cli/install` -> `/fr/cli/install`, `index` -> `/`. */
-export function routeOf(page: string): string {
-  const route = `/${page}`.replace(/\/index$/, '');
-  return route === '' ? '/' : route;
 }

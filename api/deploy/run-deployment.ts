@@ -1,50 +1,18 @@
 import path from 'node:path';
 import type { Db } from '../db/database.ts';
-import type { Events } from '../events.ts';
-import type { Logger } from '../logger.ts';
 import { buildPages } from './build-pages.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
 import { commitFiles, GitError, GitMirror } from './git.ts';
 import { readNavigation, withUnlistedPages, type Navigation, type NavigationPage } from './navigation.ts';
 import { ProjectProblem, readProjectConfig } from './project-reader.ts';
 import type { JsonObject } from './config-refs.ts';
+import type { DeployServices } from './deploy-services.ts';
 import { DeploymentProgress } from './progress.ts';
 import { deploymentSummary } from './summary.ts';
 import { LIVE_TOPIC } from './topics.ts';
 import { embedMissingChunks } from '../search/embed-chunks.ts';
-import type { Embedder } from '../search/embedders/embedder.ts';
-import type { Services } from '../services.ts';
-import type { Jobs } from '../jobs/jobs.ts';
 import { buildSite, forgetUnservedSiteFiles } from '../sites/build-site.ts';
 import { siteScreenshotsJob } from '../jobs/site-screenshots.ts';
-
-export interface DeployServices {
-  db: Db;
-  events: Events;
-  log: Logger;
-  /** Where repository mirrors are cached (DATA_DIR/repos). */
-  reposDir: string;
-  github: { url: string; token?: string };
-  /** Computes the vectors of new chunks, so the new deployment is searchable the moment it is live. */
-  embedder: Embedder;
-  /** Queues the screenshots of a deployment that went live. */
-  jobs: Pick<Jobs, 'enqueue'>;
-  /** False only for the benchmark's baseline (`npm run bench -- render`): a deployment without its site. */
-  isRenderingSite?: boolean;
-}
-
-/** What deployments need, out of the services of the process that runs them. */
-export function deployServicesOf(services: Services): DeployServices {
-  return {
-    db: services.db,
-    events: services.events,
-    log: services.log,
-    reposDir: path.join(services.config.dataDir, 'repos'),
-    github: { url: services.config.githubUrl, token: services.config.githubToken },
-    embedder: services.embedder,
-    jobs: services.jobs,
-  };
-}
 
 /** A failure whose cause is the project (its repository, branch or files): retrying cannot help. */
 class DeploymentFailure extends Error {}

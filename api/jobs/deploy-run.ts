@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deployServicesOf, failDeployment, runDeployment } from '../deploy/run-deployment.ts';
+import { deployServicesOf } from '../deploy/deploy-services.ts';
 import type { Services } from '../services.ts';
 import type { JobDefinition } from './jobs.ts';
 
@@ -30,6 +30,8 @@ export const deployRunJob: JobDefinition<DeployRunPayload, Services> = {
   payload: z.object({ deploymentId: z.string(), projectId: z.string() }),
   sendOptions: (payload) => ({ singletonKey: payload.projectId }),
   async handle(payload, services, job) {
+    // Loaded when a deployment runs: the pipeline (parsing, rendering, embedding) is not needed to start.
+    const { failDeployment, runDeployment } = await import('../deploy/run-deployment.ts');
     try {
       await runDeployment(deployServicesOf(services), payload.deploymentId, job.retryCount + 1, job.signal);
     } catch (error) {
@@ -56,6 +58,7 @@ export const deployFailedJob: JobDefinition<DeployRunPayload, Services> = {
   async handle(payload, services) {
     const deployment = await services.db.deployment.findUnique({ where: { id: payload.deploymentId }, select: { status: true } });
     if (deployment && (deployment.status === 'queued' || deployment.status === 'in_progress')) {
+      const { failDeployment } = await import('../deploy/run-deployment.ts');
       await failDeployment(
         deployServicesOf(services),
         payload.deploymentId,

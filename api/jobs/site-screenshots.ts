@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { takeScreenshots } from '../screenshots/take-screenshots.ts';
 import type { Services } from '../services.ts';
 import type { JobDefinition } from './jobs.ts';
 
@@ -17,5 +16,9 @@ export const siteScreenshotsJob: JobDefinition<SiteScreenshotsPayload, Services>
   queue: { policy: 'standard', retryLimit: 2, retryDelay: 5, expireInSeconds: 5 * 60 },
   payload: z.object({ deploymentId: z.string() }),
   sendOptions: () => ({}),
-  handle: (payload, services, job) => takeScreenshots(services, payload.deploymentId, job.signal),
+  async handle(payload, services, job) {
+    // Loaded when screenshots are taken: the browser driver is not needed to start.
+    const { takeScreenshots } = await import('../screenshots/take-screenshots.ts');
+    await takeScreenshots(services, payload.deploymentId, job.signal);
+  },
 };

@@ -1,4 +1,4 @@
-import { routeOf as pageRoute } from '../deploy/build-pages.ts';
+import { routeOf as pageRoute } from '../deploy/page-route.ts';
 import { isObject, type Json, type JsonObject } from '../deploy/config-refs.ts';
 import { readableAccent } from './theme-colors.ts';
 import { readRedirects, type Redirect } from './redirects.ts';

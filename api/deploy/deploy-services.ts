@@ -1,0 +1,35 @@
+import path from 'node:path';
+import type { Db } from '../db/database.ts';
+import type { Events } from '../events.ts';
+import type { Jobs } from '../jobs/jobs.ts';
+import type { Logger } from '../logger.ts';
+import type { Embedder } from '../search/embedders/embedder.ts';
+import type { Services } from '../services.ts';
+
+export interface DeployServices {
+  db: Db;
+  events: Events;
+  log: Logger;
+  /** Where repository mirrors are cached (DATA_DIR/repos). */
+  reposDir: string;
+  github: { url: string; token?: string };
+  /** Computes the vectors of new chunks, so the new deployment is searchable the moment it is live. */
+  embedder: Embedder;
+  /** Queues the screenshots of a deployment that went live. */
+  jobs: Pick<Jobs, 'enqueue'>;
+  /** False only for the benchmark's baseline (`npm run bench -- render`): a deployment without its site. */
+  isRenderingSite?: boolean;
+}
+
+/** What deployments need, out of the services of the process that runs them. */
+export function deployServicesOf(services: Services): DeployServices {
+  return {
+    db: services.db,
+    events: services.events,
+    log: services.log,
+    reposDir: path.join(services.config.dataDir, 'repos'),
+    github: { url: services.config.githubUrl, token: services.config.githubToken },
+    embedder: services.embedder,
+    jobs: services.jobs,
+  };
+}
