@@ -1,3 +1,4 @@
+import { everydayExpansions } from './everyday-words.ts';
 import type { ExpansionOptions } from './query-expansion.ts';
 import type { Partition } from './partition.ts';
 import { QueryPhrase } from './phrase-match.ts';
@@ -52,7 +53,10 @@ export function collectCandidates(partition: Partition, query: string, queryVect
   const terms = partition.analyzer.queryTerms(query);
   // Related words: the word vectors' nearest in this language, or (languages they do not know) through English.
   const expander = partition.vocabulary ?? partition.translation;
-  const expansions = useKeywords && expander && options.expansion.weight > 0 ? expander.expand(terms, options.expansion) : [];
+  const expansions =
+    useKeywords && options.expansion.weight > 0
+      ? [...everydayExpansions(query, terms, partition.analyzer, options.expansion.everydayWeight), ...(expander?.expand(terms, options.expansion) ?? [])]
+      : [];
   const keywordHits = useKeywords ? partition.keyword.search(terms, options.candidates, partition.analyzer.seenWords, expansions) : [];
   const vectors = queryVector ? partition.vectors : undefined;
   const vectorHits = vectors ? vectors.index.search(queryVector!, options.candidates) : [];

@@ -10,6 +10,8 @@ export interface ExpansionOptions {
   minSimilarity: number;
   /** A related word counts this much of a query word, times its similarity. */
   weight: number;
+  /** The same for the words everyday English stands for (everyday-words.ts). */
+  everydayWeight: number;
 }
 
 /** Only the more frequent words of the word-vector table: rare words have noisy vectors. */

@@ -70,7 +70,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   candidates: 60,
   perPage: 2,
   repeatDiscount: 0.5,
-  expansion: { neighbours: 5, minSimilarity: 0.5, weight: 0.3 },
+  expansion: { neighbours: 5, minSimilarity: 0.5, weight: 0.3, everydayWeight: 1.2 },
   hybrid: HYBRID,
   keyword: KEYWORD,
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAnalyzer, loadAnalyzer } from '../../api/search/analyzer.ts';
 import { boundedEditDistance } from '../../api/search/edit-distance.ts';
+import { everydayExpansions } from '../../api/search/everyday-words.ts';
 import { KeywordIndex } from '../../api/search/keyword-index.ts';
 import { TopK } from '../../api/search/top-k.ts';
 import { PageSummaries } from '../../api/search/page-summaries.ts';
@@ -120,5 +121,42 @@ describe('ranking signals', async () => {
     expect(translation.translate(fr.queryTerms('typographie')).map((t) => t.word)).toContain('fonts');
     expect(translation.translate(fr.queryTerms('hébergement')).map((t) => t.word)).toContain('domain');
     expect(translation.translate(fr.queryTerms('bonjour'))).toEqual([]);
+  });
+});
+
+describe('everyday words', async () => {
+  const en = await loadAnalyzer('en');
+  const docs = [
+    { title: 'Hidden pages', heading: 'Hide a page', content: 'A hidden page is left out of the navigation.', keywords: '', description: '' },
+    { title: 'Assistant', heading: 'Overview', content: 'The assistant answers questions about your docs.', keywords: '', description: '' },
+    { title: 'Authentication', heading: 'Password', content: 'Protect the site with a password.', keywords: '', description: '' },
+    { title: 'Menus', heading: 'Menu items', content: 'Put an invisible menu item on the page.', keywords: '', description: '' },
+    // Related words found in most documents are left out: a site has more pages than these.
+    ...['Colors', 'Fonts', 'Logos', 'Redirects', 'Versions', 'Tabs', 'Cards', 'Tables'].map((title) => ({ title, heading: title, content: `About ${title.toLowerCase()}.`, keywords: '', description: '' })),
+  ];
+  const index = KeywordIndex.build(docs, en);
+  const search = (query: string, weight = 1.2) => {
+    const terms = en.queryTerms(query);
+    return index.search(terms, 10, en.seenWords, everydayExpansions(query, terms, en, weight)).map((hit) => hit.doc);
+  };
+
+  it('carries what readers say to the words the pages use', () => {
+    expect(search('talk to the chatbot')).toContain(1);
+    expect(search('talk to the chatbot', 0)).not.toContain(1);
+    // A phrase of several words, whose other words are stop words or absent from the site.
+    expect(search('require a secret word before reading')[0]).toBe(2);
+    // The page that says what was asked still leads; the synonym's page follows.
+    expect(search('invisible menu')).toEqual([3, 0]);
+  });
+
+  it('expands only from words of the query, and only in the tables of the query language', async () => {
+    const fr = await loadAnalyzer('fr');
+    const frenchTerms = fr.queryTerms('protéger par un mot de passe');
+    const french = everydayExpansions('protéger par un mot de passe', frenchTerms, fr, 1);
+    expect(french.map((e) => e.term)).toEqual(fr.queryTerms('authentification').map((q) => q.term));
+    expect(french.every((e) => frenchTerms.some((q) => q.term === e.source))).toBe(true);
+    const zh = await loadAnalyzer('zh');
+    expect(everydayExpansions('chatbot', zh.queryTerms('chatbot'), zh, 1)).toEqual([]);
+    expect(everydayExpansions('configure the navigation', en.queryTerms('configure the navigation'), en, 1)).toEqual([]);
   });
 });
