@@ -75,10 +75,10 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
         if (isApiPath(path)) {
           const gate = { routes: options.routes.api, schema: options.schema, authOf: options.authOf, maxBodyBytes: options.maxBodyBytes };
           return passRestGate(request, path, gate)
-            .then(async ({ match, body }) => {
+            .then(async ({ match, body, keyChecked }) => {
               if (match.route.kind === 'json') return; // SOFA answers it
               const execute = (params: OperationParams) => executeOperation(yoga!, request, serverContext as object, params, options.authOf);
-              endResponse(await serveStreamRoute({ route: match.route, params: match.params }, body, request, execute, options.log));
+              endResponse(await serveStreamRoute({ route: match.route, params: match.params }, body, request, keyChecked, execute, options.log));
             })
             .catch((error: unknown) => endResponse(refusal(error)));
         }

@@ -16,6 +16,8 @@ export async function serveStreamRoute(
   { route, params }: RouteMatch<StreamRoute>,
   body: unknown,
   request: Request,
+  /** The route's key check, begun by the gate: nothing is answered before it passed. */
+  keyChecked: Promise<unknown>,
   execute: (params: OperationParams) => Promise<OperationResult>,
   log: Logger,
 ): Promise<Response> {
@@ -26,6 +28,7 @@ export async function serveStreamRoute(
 
   let first: IteratorResult<ExecutionResult>;
   try {
+    await keyChecked;
     first = await events.next();
   } catch (error) {
     await events.return(undefined);

@@ -20,7 +20,11 @@ export interface RestGateOptions {
  * (400 naming the field; a streaming route's subscription validates its own input). Throws the AppError
  * to answer with; returns the route and the parsed body when the route may run.
  */
-export async function passRestGate(request: Request, pathname: string, options: RestGateOptions): Promise<{ match: RouteMatch; body: unknown }> {
+export async function passRestGate(
+  request: Request,
+  pathname: string,
+  options: RestGateOptions,
+): Promise<{ match: RouteMatch; body: unknown; keyChecked: Promise<unknown> }> {
   const { match, allowed } = matchRoute(options.routes, request.method, pathname);
   if (!match) {
     if (allowed.length > 0) {
@@ -31,7 +35,28 @@ export async function passRestGate(request: Request, pathname: string, options: 
     throw new AppError('NOT_FOUND', `No endpoint ${request.method} ${pathname}.`);
   }
   const { route } = match;
-  await options.authOf(request).requireKind(route.keyKind);
+  // A JSON route has its key checked first. A streaming route's check runs on beside its subscription's
+  // own lookups (the same lookup, made once per request), and the route answers only once it passed
+  // (`keyChecked`); when another check fails here, a bad key is still what is reported.
+  const keyChecked = options.authOf(request).requireKind(route.keyKind);
+  keyChecked.catch(() => undefined);
+  if (route.kind === 'json') await keyChecked;
+  try {
+    const { params, body } = await readCheckedInput(request, route, match.params, options);
+    return { match: { route, params }, body, keyChecked };
+  } catch (error) {
+    await keyChecked;
+    throw error;
+  }
+}
+
+/** The path parameters and body of a request to `route`, after every check that needs no database. */
+async function readCheckedInput(
+  request: Request,
+  route: ApiRoute,
+  rawParams: Record<string, string>,
+  options: RestGateOptions,
+): Promise<{ params: Record<string, string>; body: unknown }> {
   // SOFA would merge URL parameters into the arguments, past the checks below.
   const [parameter] = new URL(request.url).searchParams.keys();
   if (parameter !== undefined) {
@@ -39,7 +64,7 @@ export async function passRestGate(request: Request, pathname: string, options: 
     throw new AppError('INVALID_INPUT', `Unknown query parameter "${parameter}": this endpoint takes none${where}.`, { field: parameter });
   }
 
-  const params = decodeParams(match.params);
+  const params = decodeParams(rawParams);
   let body: unknown;
   const text = await readBodyText(request, options.maxBodyBytes);
   if (!route.hasBody) {
@@ -61,7 +86,7 @@ export async function passRestGate(request: Request, pathname: string, options: 
     const nul = findNul(body);
     if (nul) throw new AppError('INVALID_INPUT', `${nul.join('.')} contains a NUL character.`, { field: nul.join('.') });
   }
-  return { match: { route, params }, body };
+  return { params, body };
 }
 
 function decodeParams(raw: Record<string, string>): Record<string, string> {

@@ -96,6 +96,23 @@ describe('keys, sites and threads', () => {
     }
   });
 
+  it('a bad key is what is reported, whatever else is wrong with the request, and nothing is stored', async () => {
+    const threadsBefore = await t.db.thread.count();
+    const cases = [
+      { key: 'folio_assistant_nosuchkey1_' + 'x'.repeat(43), body: '{"fp":', contentType: 'application/json', status: 401 },
+      { key: 'folio_assistant_nosuchkey1_' + 'x'.repeat(43), body: JSON.stringify(valid), contentType: 'text/plain', status: 401 },
+      { key: site.adminKey, body: JSON.stringify({ fp: 'a' }), contentType: 'application/json', status: 403 },
+      { key: site.assistantKey, body: '{"fp":', contentType: 'application/json', status: 400 },
+    ];
+    for (const { key, body, contentType, status } of cases) {
+      for (const version of ['v1', 'v2']) {
+        const res = await t.call('POST', `/${version}/assistant/${site.subdomain}/message`, { key, body, headers: { 'content-type': contentType } });
+        expect(res.status, JSON.stringify(res.body)).toBe(status);
+      }
+    }
+    expect(await t.db.thread.count()).toBe(threadsBefore);
+  });
+
   it('a threadId that does not exist, belongs to another site, or was started with another fp is a 404', async () => {
     const started = await ask(valid);
     expect(started.status).toBe(200);
