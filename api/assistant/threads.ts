@@ -63,8 +63,10 @@ const newId = () => randomBytes(12).toString('hex');
 
 /** Stores the client's messages and the answer's (empty) row. */
 async function recordTurn(db: Db, threadId: string, messageId: string, messages: ConversationMessage[]): Promise<void> {
+  // One clock reading for all rows: building the first query can take milliseconds under load.
+  const now = Date.now();
   await db.$transaction([
-    db.message.create({ data: { id: messageId, threadId, role: 'assistant', content: '', createdAt: new Date(Date.now() + 1) }, select: { id: true } }),
+    db.message.create({ data: { id: messageId, threadId, role: 'assistant', content: '', createdAt: new Date(now + 1) }, select: { id: true } }),
     ...messages.map((message, index) =>
       db.message.create({
         data: {
@@ -75,11 +77,11 @@ async function recordTurn(db: Db, threadId: string, messageId: string, messages:
           clientId: message.clientId ?? null,
           finishReason: message.role === 'assistant' ? 'stop' : null,
           // Earlier messages first, the answer last, whatever the clock's resolution.
-          createdAt: new Date(Date.now() - messages.length + index),
+          createdAt: new Date(now - messages.length + index),
         },
       }),
     ),
-    db.thread.update({ where: { id: threadId }, data: { updatedAt: new Date() } }),
+    db.thread.update({ where: { id: threadId }, data: { updatedAt: new Date(now) } }),
   ]);
 }
 
