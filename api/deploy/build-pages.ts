@@ -89,10 +89,12 @@ export async function buildPages(input: {
 
   const previousPage = { select: { id: true, sourcePath: true, contentHash: true, snippets: true, isHidden: true, isSearchable: true } } as const;
   const previous = input.previousDeploymentId
-    ? [
-        ...(await db.deploymentPage.findMany({ where: { deploymentId: input.previousDeploymentId }, select: { page: previousPage } })),
-        ...(await db.hiddenPage.findMany({ where: { deploymentId: input.previousDeploymentId }, select: { page: previousPage } })),
-      ]
+    ? (
+        await Promise.all([
+          db.deploymentPage.findMany({ where: { deploymentId: input.previousDeploymentId }, select: { page: previousPage } }),
+          db.hiddenPage.findMany({ where: { deploymentId: input.previousDeploymentId }, select: { page: previousPage } }),
+        ])
+      ).flat()
     : [];
   const previousBySource = new Map(previous.map(({ page }) => [page.sourcePath, page]));
   const toParse: Planned[] = [];

@@ -69,6 +69,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     });
 
     const { navigation, offNavigation, config, isLegacy } = await readCommitNavigation(mirror, tree, project.branch);
+    const isRenderingSite = services.isRenderingSite !== false;
     navigation.warnings.forEach((warning) => progress.log(`Warning: ${warning}`));
     const built = await buildPages({
       db,
@@ -78,15 +79,15 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       mirror,
       tree,
       navigation,
-      offNavigation: services.isRenderingSite === false ? [] : offNavigation,
-      isRendering: services.isRenderingSite !== false,
+      offNavigation: isRenderingSite ? offNavigation : [],
+      isRendering: isRenderingSite,
       progress,
       signal,
     });
     const languages = [...built.perLanguage].map(([language, count]) => `${language} ${count}`).join(', ');
     progress.log(`Pages: ${built.served} in ${built.perLanguage.size} language${built.perLanguage.size === 1 ? '' : 's'} (${languages}).`);
     progress.log(`Parsed ${built.parsed} changed page${built.parsed === 1 ? '' : 's'} into ${built.newChunks} chunks, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`);
-    if (services.isRenderingSite !== false) {
+    if (isRenderingSite) {
       const site = await buildSite({ db, projectId: project.id, deploymentId, mirror, tree, config, isLegacy, navigation });
       progress.log(describeSite(built.renderSeconds, built.hidden, site));
     }

@@ -15,7 +15,8 @@ import { GRAPHQL_ENDPOINT, HEALTH_PATH, OPENAPI_PATH, SSE_ENDPOINT } from './pat
 import { assertDeclaredLengthWithin } from './request-body.ts';
 import { matchFileRoute, serveFile } from './static-files.ts';
 import { serveStreamRoute } from './stream-route.ts';
-import { siteAddressOf, isSubdomain } from '../sites/site-address.ts';
+import { isSubdomain } from '../projects/subdomain.ts';
+import { siteAddressOf } from '../sites/site-address.ts';
 import { liveSiteSource, serveSite } from '../sites/serve-site.ts';
 
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import type { CodeHost } from '../db/generated/prisma/client.ts';
 import { AppError, invalidInput } from '../errors.ts';
 import { isValidBranchName } from './branch-name.ts';
+import { isSubdomain } from './subdomain.ts';
 
 export interface CreateProjectInput {
   name: string;
@@ -20,7 +21,6 @@ export interface CreatedProject {
   assistantKey: string;
 }
 
-const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const REMOTE = /^(https?|ssh|git|file):\/\/|^[\w.-]+@[\w.-]+:/;
 
 export interface ProjectPlace {
@@ -34,7 +34,7 @@ export interface ProjectPlace {
 export async function createProject(db: Db, input: CreateProjectInput, place: ProjectPlace = {}): Promise<CreatedProject> {
   const name = input.name.trim();
   if (!name) throw invalidInput('name', 'The project name must not be empty.');
-  if (!SUBDOMAIN.test(input.subdomain)) {
+  if (!isSubdomain(input.subdomain)) {
     throw invalidInput(
       'subdomain',
       `"${input.subdomain}" is not a valid subdomain: use 1 to 63 lowercase letters, digits and inner hyphens.`,

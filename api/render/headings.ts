@@ -1,6 +1,6 @@
 import type { Token } from 'markdown-it';
 import { inlineText } from '../deploy/mdx/inline-text.ts';
-import { slugify } from '../deploy/mdx/parse-page.ts';
+import { slugify, uniqueAnchor } from '../deploy/mdx/parse-page.ts';
 
 /** A heading of the rendered page, for its table of contents. */
 export interface PageHeading {
@@ -37,10 +37,7 @@ export function assignAnchors(tokens: Token[]): PageHeading[] {
   const counts = new Map<string, number>();
   const used = new Set<string>();
   for (const { token, heading } of sections) {
-    const slug = slugify(heading.text);
-    const count = counts.get(slug) ?? 0;
-    counts.set(slug, count + 1);
-    heading.anchor = count === 0 ? slug : `${slug}-${count}`;
+    heading.anchor = uniqueAnchor(slugify(heading.text), counts);
     used.add(heading.anchor);
     if (heading.anchor) token.attrSet('id', heading.anchor);
   }

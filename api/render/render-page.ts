@@ -1,4 +1,5 @@
 import type { ParsedPage } from '../deploy/mdx/parse-page.ts';
+import { escapeHtml } from '../http/html.ts';
 import type { PageHeading } from './headings.ts';
 import { renderMarkdown } from './markdown.ts';
 
@@ -17,12 +18,12 @@ export interface RenderedPage {
 
 /** Renders a parsed page served at `route` (`/cli/install`). Never throws: a page that cannot render shows its text. */
 export function renderPage(page: Pick<ParsedPage, 'markdown'>, route: string): RenderedPage {
-  if (page.markdown.length > MAX_RENDERED_CHARS) return { html: `<pre class="plain">${escape(page.markdown)}</pre>`, headings: [] };
-  try {
-    return renderMarkdown(page.markdown, route);
-  } catch {
-    return { html: `<pre class="plain">${escape(page.markdown)}</pre>`, headings: [] };
+  if (page.markdown.length <= MAX_RENDERED_CHARS) {
+    try {
+      return renderMarkdown(page.markdown, route);
+    } catch {
+      // Shown as its text, below.
+    }
   }
+  return { html: `<pre class="plain">${escapeHtml(page.markdown)}</pre>`, headings: [] };
 }
-
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');

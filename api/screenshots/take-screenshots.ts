@@ -5,15 +5,15 @@ import { siteKeyOf } from '../sites/site-key.ts';
 import { siteCacheOf } from '../sites/site-cache.ts';
 import { serveDeploymentLocally } from './site-server.ts';
 
-export const THEMES = ['light', 'dark'] as const;
-export type Theme = (typeof THEMES)[number];
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
 const VIEWPORT = { width: 1280, height: 800 };
 /** Screenshots of a project's earlier deployments are kept for this many deployments, then deleted. */
 const KEPT_DEPLOYMENTS = 20;
 const PAGE_TIMEOUT_MS = 30_000;
 
 /** Where a deployment's screenshot in a theme is served. */
-export const screenshotUrl = (publicUrl: string, deploymentId: string, theme: Theme) => `${publicUrl}/screenshots/${deploymentId}-${theme}.png`;
+const screenshotUrl = (publicUrl: string, deploymentId: string, theme: Theme) => `${publicUrl}/screenshots/${deploymentId}-${theme}.png`;
 
 /**
  * Takes the screenshots of a deployment's home page, light and dark, with the headless Chromium the

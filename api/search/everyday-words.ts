@@ -1,4 +1,4 @@
-import { fold, type Analyzer } from './analyzer.ts';
+import { fold, type Analyzer, type QueryTerm } from './analyzer.ts';
 import type { ExpansionTerm } from './keyword-index.ts';
 
 /**
@@ -225,24 +225,48 @@ const MAX_PHRASE_WORDS = 4;
 /** How close an everyday word is taken to be to what it stands for (the word vectors' scale). */
 const CLOSENESS = 0.85;
 
+/** A phrase of the table as its language's analyzer reads it: its words' terms, last first, and what it means. */
+interface AnalysedPhrase {
+  sourceTerms: string[];
+  meaningTerms: string[];
+}
+
+/** Each language's table, analysed once per analyzer (queries only look phrases up). */
+const analysed = new WeakMap<Analyzer, Map<string, AnalysedPhrase>>();
+
+function analysedTable(analyzer: Analyzer, table: Record<string, string>): Map<string, AnalysedPhrase> {
+  let phrases = analysed.get(analyzer);
+  if (!phrases) {
+    phrases = new Map();
+    for (const [phrase, meaning] of Object.entries(table)) {
+      const sourceTerms = phrase
+        .split(' ')
+        .reverse()
+        .flatMap((word) => analyzer.queryTerms(word).slice(0, 1).map((q) => q.term));
+      phrases.set(fold(phrase), { sourceTerms, meaningTerms: analyzer.queryTerms(meaning).map((q) => q.term) });
+    }
+    analysed.set(analyzer, phrases);
+  }
+  return phrases;
+}
+
 /**
  * The site words a query's everyday words stand for, as expansions of the query term they come from
  * (the last word of the phrase that the analyzer keeps). Words are compared without accents.
  */
-export function everydayExpansions(query: string, queryTerms: { term: string; word: string }[], analyzer: Analyzer, weight: number): ExpansionTerm[] {
+export function everydayExpansions(query: string, queryTerms: QueryTerm[], analyzer: Analyzer, weight: number): ExpansionTerm[] {
   const table = TABLES[analyzer.language];
   if (!table || weight <= 0) return [];
+  const phrases = analysedTable(analyzer, table);
   const words = fold(query).split(/[^\p{L}\p{N}'’]+/u).filter(Boolean);
   const asked = new Set(queryTerms.map((q) => q.term));
   const found = new Map<string, ExpansionTerm>();
   for (let start = 0; start < words.length; start++) {
     for (let length = 1; length <= MAX_PHRASE_WORDS && start + length <= words.length; length++) {
-      const phrase = words.slice(start, start + length);
-      const meaning = table[phrase.join(' ')];
-      if (!meaning) continue;
-      const source = [...phrase].reverse().map((word) => analyzer.queryTerms(word)[0]?.term).find((term) => term !== undefined && asked.has(term));
-      if (!source) continue;
-      for (const { term } of analyzer.queryTerms(meaning)) {
+      const phrase = phrases.get(words.slice(start, start + length).join(' '));
+      const source = phrase?.sourceTerms.find((term) => asked.has(term));
+      if (!phrase || !source) continue;
+      for (const term of phrase.meaningTerms) {
         if (!asked.has(term) && !found.has(`${source}\u0000${term}`)) found.set(`${source}\u0000${term}`, { term, weight: CLOSENESS * weight, source, similarity: CLOSENESS });
       }
     }

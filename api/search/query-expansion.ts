@@ -59,7 +59,6 @@ export class CorpusVocabulary {
 
   /** Stems of the site's words nearest to the query's words, each weighted by its similarity. */
   expand(queryTerms: QueryTerm[], options: ExpansionOptions): ExpansionTerm[] {
-    const { dimensions } = this.table;
     const asked = new Set(queryTerms.map((q) => q.term));
     const best = new Map<string, ExpansionTerm>();
     for (const { term: source, word } of queryTerms) {

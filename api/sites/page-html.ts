@@ -28,7 +28,7 @@ export function composePage(site: LoadedSite, address: SiteAddress, page: SitePa
   const language = layout.languages[placement.language];
   const version = language?.versions[placement.version];
   const tab = version?.tabs[placement.tab];
-  const href = (route: string) => `${address.base}${route === '/' ? '/' : route}`;
+  const href = (route: string) => `${address.base}${route}`;
   const title = page ? `${page.title} - ${layout.name}` : layout.name;
   const theme = layout.appearance === 'system' ? 'auto' : layout.appearance;
   const filters = [

@@ -60,7 +60,7 @@ export async function serveSite(db: Db, request: Request, address: SiteAddress, 
   if (path === '' && address.base) return redirect(`${address.base}/`, true);
   const route = routeOfPath(path);
   if (route === undefined) return notFoundPage(site, address, source, cache, request);
-  if (route !== (path || '/')) return redirect(`${address.base}${route === '/' ? '/' : route}`, true);
+  if (route !== (path || '/')) return redirect(`${address.base}${route}`, true);
 
   const file = site.files.get(route.slice(1));
   if (file) return serveFile(db, cache, request, source.projectId, file);
@@ -68,7 +68,8 @@ export async function serveSite(db: Db, request: Request, address: SiteAddress, 
   if (page) return servePage(site, address, page.route, source, cache, request, 200);
   const moved = site.redirects.match(route);
   if (moved) return redirect(/^https?:\/\//.test(moved.location) ? moved.location : `${address.base}${moved.location}`, moved.isPermanent);
-  if (route === '/' && site.homeRoute()) return redirect(`${address.base}${site.homeRoute()}`, false);
+  const home = route === '/' ? site.homeRoute() : undefined;
+  if (home) return redirect(`${address.base}${home}`, false);
   return notFoundPage(site, address, source, cache, request);
 }
 

@@ -1,11 +1,8 @@
+import { isSubdomain } from '../projects/subdomain.ts';
 import type { SiteAddress } from './page-html.ts';
 
 /** Paths that stay Folio's own on a site's host name: the API, the widget, the health check. */
 const FOLIO_PATHS = /^\/(v1|v2|graphql|widget)(\/|$)|^\/widget\.js$|^\/health$/;
-const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/** Whether a name could be a project's subdomain (as project creation checks it). */
-export const isSubdomain = (name: string): boolean => SUBDOMAIN.test(name);
 
 /**
  * Whether a request (its URL, whose host is the request's Host) is for a site, and which: `/sites/{subdomain}/…` on any host, or, with
@@ -19,7 +16,7 @@ export function siteAddressOf(url: URL, config: { siteDomain: string | undefined
     const name = url.hostname.toLowerCase();
     if (name.endsWith(`.${siteDomain}`) && url.host !== new URL(config.publicUrl).host) {
       const subdomain = name.slice(0, -siteDomain.length - 1);
-      if (SUBDOMAIN.test(subdomain) && !FOLIO_PATHS.test(url.pathname)) return { address: { subdomain, base: '' }, path: url.pathname };
+      if (isSubdomain(subdomain) && !FOLIO_PATHS.test(url.pathname)) return { address: { subdomain, base: '' }, path: url.pathname };
     }
   }
   const match = /^\/sites\/([^/]+)(\/.*)?$/.exec(url.pathname);

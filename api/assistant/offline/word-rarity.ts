@@ -1,4 +1,4 @@
-import { loadWordVectorTable } from '../../search/embedders/word-vector-table.ts';
+import { wordVectors } from '../../search/embedders/word-vector-table.ts';
 
 /**
  * How much a word tells about a question, from how rare it is in general English: the offline word
@@ -6,15 +6,12 @@ import { loadWordVectorTable } from '../../search/embedders/word-vector-table.ts
  * frequency rank. "use" or "page" say little; "flowchart" or "canonical" say a lot; words the table
  * does not know (product names, identifiers) count fully.
  */
-let ranks: Map<string, number> | undefined;
-
 const COMMON = Math.log(50);
 const RARE = Math.log(100_000);
 const FLOOR = 0.15;
 
 export function wordRarity(word: string): number {
-  ranks ??= loadWordVectorTable().rows;
-  const rank = ranks.get(word.toLowerCase());
+  const rank = wordVectors().rows.get(word.toLowerCase());
   if (rank === undefined) return 1;
   return Math.min(1, Math.max(FLOOR, (Math.log(rank + 1) - COMMON) / (RARE - COMMON)));
 }

@@ -351,7 +351,8 @@ export function slugify(heading: string): string {
     .replace(/-+/g, '-');
 }
 
-function uniqueAnchor(anchor: string, seen: Map<string, number>): string {
+/** `anchor`, or `anchor-1`, `anchor-2`… for its repeats on one page (counted in `seen`). */
+export function uniqueAnchor(anchor: string, seen: Map<string, number>): string {
   const count = seen.get(anchor) ?? 0;
   seen.set(anchor, count + 1);
   return count === 0 ? anchor : `${anchor}-${count}`;

@@ -31,7 +31,7 @@ export function wordVectors(): WordVectorTable {
 }
 
 /** Loads the compact table, building it first when the cache file is missing. */
-export function loadWordVectorTable(): WordVectorTable {
+function loadWordVectorTable(): WordVectorTable {
   const file = wordVectorCachePath();
   if (!fs.existsSync(file)) buildWordVectorTable(file);
   const buffer = fs.readFileSync(file);
