@@ -137,7 +137,7 @@ function legacyVersions(value: Json | undefined): { names: string[]; defaultVers
 }
 
 /** `/quickstart`, `quickstart.mdx` and `quickstart` name the same page. */
-function normalisePage(page: string): string {
+export function normalisePage(page: string): string {
   return page.trim().replace(/^\/+/, '').replace(/\.(mdx|md)$/, '');
 }
 
@@ -159,7 +159,11 @@ function dedupe(pages: NavigationPage[]): NavigationPage[] {
  * Mintlify ignores by default (organize/mintignore) are not served at all.
  */
 export function withUnlistedPages(navigation: Navigation, files: Iterable<string>): Navigation {
-  if (!navigation.indexesHiddenPages) return navigation;
+  return navigation.indexesHiddenPages ? { ...navigation, pages: [...navigation.pages, ...unlistedPages(navigation, files)] } : navigation;
+}
+
+/** The repository's pages that the navigation does not list, as hidden pages (outside search). */
+export function unlistedPages(navigation: Navigation, files: Iterable<string>): NavigationPage[] {
   const listed = new Set(navigation.pages.map((page) => page.page));
   const unlisted: NavigationPage[] = [];
   for (const file of files) {
@@ -171,7 +175,7 @@ export function withUnlistedPages(navigation: Navigation, files: Iterable<string
     const language = page.includes('/') && navigation.languages.includes(folder) ? folder : navigation.defaultLanguage;
     unlisted.push({ page, language, version: navigation.defaultVersion, section: '', isHidden: true, isSearchable: false });
   }
-  return { ...navigation, pages: [...navigation.pages, ...unlisted] };
+  return unlisted;
 }
 
 const IGNORED_FOLDERS = new Set(['.git', '.github', '.claude', '.agents', '.idea', '.vscode', 'node_modules', 'build', 'dist', 'coverage', '.cache', 'tmp', 'temp', 'snippets']);

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { buildPages } from './build-pages.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
 import { commitFiles, GitError, GitMirror } from './git.ts';
-import { readNavigation, withUnlistedPages, type Navigation, type NavigationPage } from './navigation.ts';
+import { readNavigation, unlistedPages, type Navigation, type NavigationPage } from './navigation.ts';
 import { ProjectProblem, readProjectConfig } from './project-reader.ts';
 import type { JsonObject } from './config-refs.ts';
 import type { DeployServices } from './deploy-services.ts';
@@ -148,10 +148,11 @@ export async function failDeployment(
 async function readCommitNavigation(mirror: GitMirror, tree: Map<string, string>, branch: string): Promise<{ navigation: Navigation; offNavigation: NavigationPage[]; config: JsonObject; isLegacy: boolean }> {
   try {
     const { config, isLegacy } = await readProjectConfig(commitFiles(mirror, tree), `branch "${branch}"`);
-    const navigation = withUnlistedPages(readNavigation(config, isLegacy), tree.keys());
-    // Every page the repository has (as seo.indexing "all" would list them), less those already listed.
-    const offNavigation = withUnlistedPages({ ...navigation, indexesHiddenPages: true }, tree.keys()).pages.slice(navigation.pages.length);
-    return { navigation, offNavigation, config, isLegacy };
+    const listed = readNavigation(config, isLegacy);
+    const unlisted = unlistedPages(listed, tree.keys());
+    // Under seo.indexing "all" they join the navigation (and search); otherwise they are served by URL only.
+    if (listed.indexesHiddenPages) return { navigation: { ...listed, pages: [...listed.pages, ...unlisted] }, offNavigation: [], config, isLegacy };
+    return { navigation: listed, offNavigation: unlisted, config, isLegacy };
   } catch (error) {
     if (error instanceof ProjectProblem) throw new DeploymentFailure(`${error.message}${error.saysWhatToDo ? '' : '; fix it and deploy again'}.`);
     throw error;

@@ -13,8 +13,7 @@ export interface KeywordDocument {
 }
 
 /** How much a term counts in each field (BM25F): titles and headings weigh more than body text. */
-export const FIELD_WEIGHTS = { title: 3, keywords: 3, heading: 2, description: 1, content: 1 };
-export type FieldWeights = typeof FIELD_WEIGHTS;
+const FIELD_WEIGHTS = { title: 3, keywords: 3, heading: 2, description: 1, content: 1 } as const;
 
 export interface KeywordHit extends Hit {
   /** Share of the query's weight (idf) that the document matches: 1 when it has every query word. */
@@ -81,7 +80,7 @@ export class KeywordIndex {
     this.#touched = new Int32Array(size);
   }
 
-  static build(documents: KeywordDocument[], analyzer: Analyzer, fieldWeights: FieldWeights = FIELD_WEIGHTS): KeywordIndex {
+  static build(documents: KeywordDocument[], analyzer: Analyzer): KeywordIndex {
     const lists = new Map<string, { docs: number[]; weights: number[] }>();
     const lengths = new Float32Array(documents.length);
     const weights = new Map<string, number>();
@@ -90,7 +89,7 @@ export class KeywordIndex {
       weights.clear();
       let length = 0;
       for (const field of ['title', 'keywords', 'heading', 'description', 'content'] as const) {
-        const fieldWeight = fieldWeights[field];
+        const fieldWeight = FIELD_WEIGHTS[field];
         analyzer.scan(document[field], (term, word) => {
           if (field === 'content') length++;
           weights.set(term, (weights.get(term) ?? 0) + fieldWeight);
@@ -129,10 +128,9 @@ export class KeywordIndex {
     const softTerm = this.#softTerm;
     const softBest = this.#softBest;
     const touched = this.#touched;
-    const idfOf = (documents: number) => Math.log(1 + (this.size - documents + 0.5) / (documents + 0.5));
     /** Adds a term's postings: `factor` of its BM25F score, `share` to coverage, `closeness` towards query term `index`. */
     const accumulate = (postings: Postings, factor: number, share: number, index: number, softShare: number, closeness: number) => {
-      const idf = idfOf(postings.docs.length) * factor;
+      const idf = bm25Idf(this.size, postings.docs.length) * factor;
       const { docs, weights } = postings;
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i]!;
@@ -151,7 +149,7 @@ export class KeywordIndex {
       }
     };
     // A word the index has never seen weighs like the rarest word: a query about it is not covered.
-    const termIdf = unique.map(({ term }) => idfOf(this.#postings.get(term)?.docs.length ?? 0));
+    const termIdf = unique.map(({ term }) => this.idf(term));
     const totalIdf = termIdf.reduce((sum, idf) => sum + idf, 0) || 1;
     const asked = new Set(unique.map((q) => q.term));
     unique.forEach(({ term, word }, index) => {
@@ -183,8 +181,7 @@ export class KeywordIndex {
 
   /** Inverse document frequency of a term (a stem, an identifier or a CJK bigram); the rarest value for an unknown one. */
   idf(term: string): number {
-    const documents = this.#postings.get(term)?.docs.length ?? 0;
-    return Math.log(1 + (this.size - documents + 0.5) / (documents + 0.5));
+    return bm25Idf(this.size, this.#postings.get(term)?.docs.length ?? 0);
   }
 
   /** Stems of indexed words one typo away from `word` (two from 8 letters), most frequent first. */
@@ -222,4 +219,9 @@ export class KeywordIndex {
       .slice(0, MAX_EXPANSIONS);
   }
 
+}
+
+/** BM25's inverse document frequency of a term found in `documents` of `size` documents. */
+function bm25Idf(size: number, documents: number): number {
+  return Math.log(1 + (size - documents + 0.5) / (documents + 0.5));
 }

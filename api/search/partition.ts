@@ -1,5 +1,5 @@
 import { loadAnalyzer, type Analyzer } from './analyzer.ts';
-import { FIELD_WEIGHTS, KeywordIndex, type FieldWeights } from './keyword-index.ts';
+import { KeywordIndex } from './keyword-index.ts';
 import { PageSummaries, type PageSummary } from './page-summaries.ts';
 import { CorpusVocabulary } from './query-expansion.ts';
 import type { AlignedPage, TranslatedQueries } from './translated-queries.ts';
@@ -68,11 +68,7 @@ export class Partition {
 }
 
 /** `withVectors` false: a language the embedder does not understand is searched by keyword only. */
-export async function buildPartition(
-  rows: ChunkRow[],
-  withVectors: boolean,
-  fieldWeights: FieldWeights = FIELD_WEIGHTS,
-): Promise<{ partition: Partition; aligned: AlignedPage[] }> {
+export async function buildPartition(rows: ChunkRow[], withVectors: boolean): Promise<{ partition: Partition; aligned: AlignedPage[] }> {
   const analyzer = await loadAnalyzer(rows[0]!.language);
   const chunks = rows.map((row) => ({
     pageId: row.page_id,
@@ -93,7 +89,6 @@ export async function buildPartition(
       description: row.description,
     })),
     analyzer,
-    fieldWeights,
   );
   const pageNumbers = new Map<string, number>();
   const pageOf = Int32Array.from(rows, (row) => pageNumbers.get(row.page_id) ?? pageNumbers.set(row.page_id, pageNumbers.size).get(row.page_id)!);

@@ -1,7 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { bestSectionsOfPage } from './best-sections.ts';
 import { collectCandidates } from './candidates.ts';
-import type { FieldWeights } from './keyword-index.ts';
 import { chunkEmbeddingText, storeVectors } from './embed-chunks.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { buildPartition, type ChunkRow, type IndexedChunk, type Partition } from './partition.ts';
@@ -41,7 +40,7 @@ export class SiteIndex {
     readonly chunkCount: number,
   ) {}
 
-  static async build(db: Db, embedder: Embedder, deploymentId: string, fieldWeights?: FieldWeights): Promise<SiteIndex> {
+  static async build(db: Db, embedder: Embedder, deploymentId: string): Promise<SiteIndex> {
     const deployment = await db.deployment.findUniqueOrThrow({
       where: { id: deploymentId },
       select: { defaultLanguage: true, defaultVersion: true },
@@ -67,7 +66,7 @@ export class SiteIndex {
     const partitions = new Map<string, Partition>();
     const aligned = new Map<Partition, AlignedPage[]>();
     for (const [key, group] of groups) {
-      const built = await buildPartition(group, understands(embedder, group[0]!.language), fieldWeights);
+      const built = await buildPartition(group, understands(embedder, group[0]!.language));
       partitions.set(key, built.partition);
       aligned.set(built.partition, built.aligned);
     }

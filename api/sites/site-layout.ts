@@ -1,5 +1,6 @@
 import { routeOf as pageRoute } from '../deploy/page-route.ts';
 import { isObject, type Json, type JsonObject } from '../deploy/config-refs.ts';
+import { normalisePage } from '../deploy/navigation.ts';
 import { readableAccent } from './theme-colors.ts';
 import { readRedirects, type Redirect } from './redirects.ts';
 
@@ -153,7 +154,7 @@ export function readSiteLayout(config: JsonObject, isLegacy: boolean, defaults: 
 
 /** A page as docs.json names it (`quickstart`, `/quickstart.mdx`, `cli/index`) -> its route, as deployments store it. */
 function routeOf(page: string): string {
-  return pageRoute(page.trim().replace(/^\/+/, '').replace(/\.(mdx|md)$/, ''));
+  return pageRoute(normalisePage(page));
 }
 
 function accentOf(colors: Json | undefined) {
