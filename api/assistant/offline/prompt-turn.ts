@@ -8,6 +8,8 @@ export interface RetrievedChunk {
   /** The page's summary (frontmatter description). */
   description: string;
   language: string;
+  /** The search's own score (0 to 1; calibrated, so comparable across queries), which also weighs meaning. */
+  score: number;
 }
 
 export interface EarlierMessage {
@@ -73,7 +75,7 @@ function chunksOf(value: unknown): RetrievedChunk[] {
     const { content, path, metadata } = item as { content?: unknown; path?: unknown; metadata?: Record<string, unknown> };
     if (typeof content !== 'string' || typeof path !== 'string') return [];
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    return [{ content, path, title: text(metadata?.title) || path, description: text(metadata?.description), language: text(metadata?.language) }];
+    return [{ content, path, title: text(metadata?.title) || path, description: text(metadata?.description), language: text(metadata?.language), score: typeof metadata?.score === 'number' ? metadata.score : 0 }];
   });
 }
 

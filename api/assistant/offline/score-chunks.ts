@@ -13,7 +13,7 @@ export interface ScoredChunk {
   relevance: number;
   /** The same with its page summary's words: whether the docs answer the question at all (0 to 1). */
   support: number;
-  /** Relevance plus the search's own ranking, which also weighs meaning: the order to use chunks in. */
+  /** Support plus the search's own score and rank, which also weigh meaning: the order to use chunks in. */
   score: number;
 }
 
@@ -26,13 +26,15 @@ export interface ScoredBlock extends Block {
 
 /** How much the search's rank adds to a chunk's own relevance. */
 const RANK_PRIOR = 0.2;
+/** How much the search's own score (which also weighs meaning, calibrated across queries) adds. */
+const SEARCH_PRIOR = 1;
 /** Blocks up to this long are not discounted for their length. */
 const DENSE_WORDS = 40;
 
 /**
  * How well each retrieved chunk answers the question: the best block read under its page title and
  * heading ("focus") and the whole chunk ("cover"), from the question's words alone; then, for the
- * order to use chunks in, the page summary's words and the search's own rank (which weighs meaning).
+ * order to use chunks in, the page summary's words and the search's own score and rank (which weigh meaning).
  */
 export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retrieved: RetrievedChunk[]): ScoredChunk[] {
   return retrieved.map((chunk, rank) => {
@@ -55,7 +57,7 @@ export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retriev
     };
     const relevance = relevanceWith(head);
     const support = relevanceWith(new Set([...head, ...summary]));
-    const score = support + RANK_PRIOR * (1 - rank / retrieved.length);
+    const score = support + RANK_PRIOR * (1 - rank / retrieved.length) + SEARCH_PRIOR * chunk.score;
     return { chunk, rank, blocks, relevance, support, score };
   });
 }

@@ -1,0 +1,33 @@
+// npx tsx eval/explain-answer.ts [--all-blocks] "question" ...: why the offline model answers a question
+// as it does, on the mintlify-docs corpus: the question's weighted terms, each search result with the
+// search's score and the model's support, relevance and order score, the blocks that match the question
+// (every block with --all-blocks), then the answer (or `undefined`: markNotFound).
+import { answerQuestion } from '../api/assistant/offline/answer-question.ts';
+import type { RetrievedChunk } from '../api/assistant/offline/prompt-turn.ts';
+import { questionTerms } from '../api/assistant/offline/relevance.ts';
+import { density, scoreChunks } from '../api/assistant/offline/score-chunks.ts';
+import { loadAnalyzer } from '../api/search/analyzer.ts';
+import { searchDocs } from '../api/search/search-docs.ts';
+import { withDeployedCorpus } from './corpus-runtime.ts';
+
+const allBlocks = process.argv.includes('--all-blocks');
+const questions = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const fixed = (value: number) => value.toFixed(2);
+
+await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
+  const site = { id: project.projectId, liveDeploymentId: deploymentId };
+  const analyzer = await loadAnalyzer('en');
+  for (const text of questions) {
+    const results = await searchDocs(runtime, site, { query: text, pageSize: 5, language: 'en' });
+    const retrieved: RetrievedChunk[] = results.map(({ content, path, metadata }) => ({ content, path, ...metadata }));
+    const question = questionTerms(analyzer, text);
+    console.log(`\n### ${text}\nterms: ${[...question].map(([term, weight]) => `${term} ${fixed(weight)}`).join(', ')}`);
+    for (const chunk of scoreChunks(analyzer, question, retrieved)) {
+      console.log(`${chunk.rank + 1}. ${chunk.chunk.path} search ${fixed(chunk.chunk.score)} support ${fixed(chunk.support)} relevance ${fixed(chunk.relevance)} order ${fixed(chunk.score)}`);
+      for (const block of chunk.blocks.filter((block) => allBlocks || block.cover > 0)) {
+        console.log(`   ${block.position} ${block.kind} ${fixed(density(block))} ${block.text.replace(/\n/g, ' / ').slice(0, 140)}`);
+      }
+    }
+    console.log(`--- answer:\n${await answerQuestion({ question: text, earlier: [], retrieved, isNotFound: false })}`);
+  }
+});
