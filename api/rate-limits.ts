@@ -9,26 +9,45 @@ export interface RateLimit {
   consume(key: string): Promise<void>;
 }
 
+/**
+ * A use counted twice: against the key's hourly limit and against the limit of one client address of
+ * one site per minute (so one visitor cannot spend a site's whole allowance).
+ */
+export interface KeyAndClientLimit {
+  /** Counts one use; the first limit exceeded answers 429. */
+  consume(use: { keyId: string; projectId: string; clientAddress: string }): Promise<void>;
+}
+
 /** The documented limits (README: Rate limits). */
 export interface RateLimits {
   /** Agent jobs created per project (Mintlify documents 100 per project per hour). */
   agentJobs: RateLimit;
   /** Assistant messages per key (Mintlify documents 10,000 per hour) and per client address. */
-  assistantPerKey: RateLimit;
-  assistantPerClient: RateLimit;
+  assistant: KeyAndClientLimit;
   /** Searches per key and per client address. */
-  searchPerKey: RateLimit;
-  searchPerClient: RateLimit;
+  search: KeyAndClientLimit;
 }
 
 export function createRateLimits(pool: pg.Pool, limits: Config['rateLimits']): RateLimits {
   const limit = (name: string, points: number, seconds: number, says: string) => postgresLimit(pool, { name, points, seconds, says });
   return {
     agentJobs: limit('agent-jobs', 100, 3600, 'This project has created 100 agent jobs in the last hour'),
-    assistantPerKey: limit('assistant-key', limits.assistantPerKeyHour, 3600, `This key has asked ${limits.assistantPerKeyHour} questions in the last hour`),
-    assistantPerClient: limit('assistant-client', limits.assistantPerIpMinute, 60, `You have asked ${limits.assistantPerIpMinute} questions in the last minute`),
-    searchPerKey: limit('search-key', limits.searchPerKeyHour, 3600, `This key has searched ${limits.searchPerKeyHour} times in the last hour`),
-    searchPerClient: limit('search-client', limits.searchPerIpMinute, 60, `You have searched ${limits.searchPerIpMinute} times in the last minute`),
+    assistant: keyAndClient(
+      limit('assistant-key', limits.assistantPerKeyHour, 3600, `This key has asked ${limits.assistantPerKeyHour} questions in the last hour`),
+      limit('assistant-client', limits.assistantPerIpMinute, 60, `You have asked ${limits.assistantPerIpMinute} questions in the last minute`),
+    ),
+    search: keyAndClient(
+      limit('search-key', limits.searchPerKeyHour, 3600, `This key has searched ${limits.searchPerKeyHour} times in the last hour`),
+      limit('search-client', limits.searchPerIpMinute, 60, `You have searched ${limits.searchPerIpMinute} times in the last minute`),
+    ),
+  };
+}
+
+function keyAndClient(perKey: RateLimit, perClient: RateLimit): KeyAndClientLimit {
+  return {
+    async consume({ keyId, projectId, clientAddress }) {
+      await Promise.all([perKey.consume(keyId), perClient.consume(`${projectId}:${clientAddress}`)]);
+    },
   };
 }
 

@@ -118,10 +118,7 @@ builder.subscriptionField('assistantMessage', (t) =>
       await context.auth.requireProject(project.id);
       const request = parseAssistantRequest(input);
       const { keyId } = await context.auth.holder();
-      await Promise.all([
-        context.rateLimits.assistantPerKey.consume(keyId),
-        context.rateLimits.assistantPerClient.consume(`${project.id}:${context.clientAddress}`),
-      ]);
+      await context.rateLimits.assistant.consume({ keyId, projectId: project.id, clientAddress: context.clientAddress });
       const conversation = await openConversation(context.db, project.id, request);
       const { answerQuestion } = await import('../assistant/answer.ts');
       return answerQuestion(context, { project, request, conversation }, context.signal);

@@ -73,10 +73,7 @@ builder.queryField('search', (t) =>
         throw invalidInput('scoreThreshold', 'scoreThreshold must be a number from 0 to 1.');
       }
       const { keyId } = await context.auth.holder();
-      await Promise.all([
-        context.rateLimits.searchPerKey.consume(keyId),
-        context.rateLimits.searchPerClient.consume(`${project.id}:${context.clientAddress}`),
-      ]);
+      await context.rateLimits.search.consume({ keyId, projectId: project.id, clientAddress: context.clientAddress });
       return searchDocs(context, project, {
         query: args.query,
         pageSize,

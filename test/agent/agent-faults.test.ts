@@ -1,17 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createClient } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, type CreatedProject } from '../../api/projects/create-project.ts';
-import { listen, type RunningServer } from '../../api/http/server.ts';
 import { SMALL_SITE } from '../support/docs-site.ts';
-import { startFolio, type RunningFolio } from '../support/folio-process.ts';
 import { makeRepo } from '../support/git-repo.ts';
 import { startChatServer, type ChatServer } from '../support/openai-chat-server.ts';
 import { call, scriptedAgent } from '../support/scripted-agent.ts';
-import { createScratchDatabase } from '../support/scratch-database.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { startWebAndWorkers, type WebAndWorkers } from '../support/web-and-workers.ts';
 
 /**
  * A job never depends on the connection that created it, nor on the worker that started it: the web
@@ -24,38 +18,21 @@ const edit = (slowMs: number) => [
 ];
 
 let chat: ChatServer;
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-let web: TestApp;
-let server: RunningServer;
-let workerEnv: Record<string, string>;
-const workers: RunningFolio[] = [];
+let side: WebAndWorkers;
 let project: CreatedProject;
 
 beforeAll(async () => {
   chat = await startChatServer(scriptedAgent({ quick: edit(0), slow: edit(4_000) }));
-  scratch = await createScratchDatabase();
-  const modelEnv = { ANSWER_BASE_URL: chat.baseURL, ANSWER_API_KEY: 'k', ANSWER_MODEL: 'scripted' };
-  web = await startTestApp({ databaseUrl: scratch.url, env: modelEnv });
-  server = await listen(web.app, '127.0.0.1', 0);
-  workerEnv = { DATABASE_URL: scratch.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'folio-agent-worker-')), ...modelEnv };
-  project = await createProject(web.db, { name: 'Acme', subdomain: 'agent-faults', repo: makeRepo(SMALL_SITE).dir });
+  side = await startWebAndWorkers({ ANSWER_BASE_URL: chat.baseURL, ANSWER_API_KEY: 'k', ANSWER_MODEL: 'scripted' });
+  project = await createProject(side.web.db, { name: 'Acme', subdomain: 'agent-faults', repo: makeRepo(SMALL_SITE).dir });
 });
 afterAll(async () => {
-  for (const worker of workers) await worker.stop('SIGKILL');
-  await server.close();
-  await web.close();
-  await scratch.drop();
+  await side.close();
   await chat.close();
 });
 
-async function startWorker() {
-  const worker = await startFolio('worker', workerEnv);
-  workers.push(worker);
-  return worker;
-}
-
 const createJob = (branch: string, tag: string, signal?: AbortSignal) =>
-  fetch(`${server.url}/v1/agent/${project.projectId}/job`, {
+  fetch(`${side.server.url}/v1/agent/${project.projectId}/job`, {
     method: 'POST',
     headers: { authorization: `Bearer ${project.adminKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ branch, messages: [{ role: 'user', content: `[${tag}] Our font is Inter Tight now.` }] }),
@@ -65,7 +42,7 @@ const createJob = (branch: string, tag: string, signal?: AbortSignal) =>
 async function waitUntilHalted(sessionId: string, timeoutMs = 90_000) {
   const started = Date.now();
   for (;;) {
-    const res = await fetch(`${server.url}/v1/agent/${project.projectId}/job/${sessionId}`, { headers: { authorization: `Bearer ${project.adminKey}` } });
+    const res = await fetch(`${side.server.url}/v1/agent/${project.projectId}/job/${sessionId}`, { headers: { authorization: `Bearer ${project.adminKey}` } });
     const session = await res.json();
     if (session.haulted) return session;
     if (Date.now() - started > timeoutMs) throw new Error(`job ${sessionId} still running after ${timeoutMs} ms`);
@@ -75,14 +52,14 @@ async function waitUntilHalted(sessionId: string, timeoutMs = 90_000) {
 
 describe('a client that disconnects', () => {
   it('loses nothing: the job goes on, and a new subscription or the job route shows the rest', async () => {
-    const worker = await startWorker();
+    const worker = await side.startWorker();
     const client = new AbortController();
     const res = await createJob('docs/font-quick', 'quick', client.signal);
     const sessionId = res.headers.get('x-session-id')!;
     await res.body!.getReader().read();
     client.abort();
 
-    const sse = createClient({ url: `${server.url}/graphql/stream`, headers: { authorization: `Bearer ${project.adminKey}` }, retryAttempts: 0 });
+    const sse = createClient({ url: `${side.server.url}/graphql/stream`, headers: { authorization: `Bearer ${project.adminKey}` }, retryAttempts: 0 });
     const states: { haulted: boolean; haultReason: string | null; todos: unknown[] }[] = [];
     for await (const event of sse.iterate({ query: `subscription { agentSessionUpdated(sessionId: "${sessionId}") { haulted haultReason todos { content status } } }` })) {
       states.push(event.data!.agentSessionUpdated as never);
@@ -97,23 +74,23 @@ describe('a client that disconnects', () => {
 
 describe('a worker killed mid-job', () => {
   it('is retried from the start on another worker and ends completed, never stuck', async () => {
-    const first = await startWorker();
+    const first = await side.startWorker();
     const res = await createJob('docs/font-slow', 'slow');
     const sessionId = res.headers.get('x-session-id')!;
     void res.body!.cancel();
     // Kill the worker while the model is slow to answer the edit step.
     for (let i = 0; ; i++) {
-      const count = await web.db.agentEvent.count({ where: { sessionId, kind: 'todos' } });
+      const count = await side.web.db.agentEvent.count({ where: { sessionId, kind: 'todos' } });
       if (count > 0) break;
       if (i > 600) throw new Error('the job never started');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await first.stop('SIGKILL');
-    await startWorker();
+    await side.startWorker();
     const session = await waitUntilHalted(sessionId);
     expect(session).toMatchObject({ haulted: true, haultReason: 'completed', pullRequestLink: expect.stringContaining('/pulls/') });
-    const statuses = await web.db.agentEvent.findMany({ where: { sessionId, kind: 'status' }, orderBy: { seq: 'asc' } });
+    const statuses = await side.web.db.agentEvent.findMany({ where: { sessionId, kind: 'status' }, orderBy: { seq: 'asc' } });
     expect(statuses.map((event) => (event.payload as { message: string }).message)).toContainEqual(expect.stringMatching(/^Attempt 2: starting over/));
-    expect(await web.db.pullRequest.count({ where: { sessionId } })).toBe(1);
+    expect(await side.web.db.pullRequest.count({ where: { sessionId } })).toBe(1);
   });
 });

@@ -1,55 +1,31 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createClient } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject } from '../../api/projects/create-project.ts';
-import { listen, type RunningServer } from '../../api/http/server.ts';
 import { waitForEnd } from '../support/deployments.ts';
-import { runFolio, startFolio, type RunningFolio } from '../support/folio-process.ts';
+import { runFolio } from '../support/folio-process.ts';
 import { CORPUS, makeRepo } from '../support/git-repo.ts';
-import { createScratchDatabase } from '../support/scratch-database.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { startWebAndWorkers, type WebAndWorkers } from '../support/web-and-workers.ts';
 
 /** The web side in this process, deployments in separate `folio worker` processes, one database. */
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-let web: TestApp;
-let server: RunningServer;
-let workerEnv: Record<string, string>;
-const workers: RunningFolio[] = [];
+let side: WebAndWorkers;
 let corpus: { dir: string };
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase();
-  web = await startTestApp({ databaseUrl: scratch.url });
-  server = await listen(web.app, '127.0.0.1', 0);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-worker-'));
-  workerEnv = { DATABASE_URL: scratch.url, DATA_DIR: dataDir };
+  side = await startWebAndWorkers();
   corpus = makeRepo({ copyFrom: CORPUS });
 });
-afterAll(async () => {
-  for (const worker of workers) await worker.stop('SIGKILL');
-  await server.close();
-  await web.close();
-  await scratch.drop();
-});
-
-async function startWorker() {
-  const worker = await startFolio('worker', workerEnv);
-  workers.push(worker);
-  return worker;
-}
+afterAll(() => side.close());
 
 const newProject = (repo: string) =>
-  createProject(web.db, { name: 'Docs', subdomain: `w-${Math.random().toString(36).slice(2, 10)}`, repo });
+  createProject(side.web.db, { name: 'Docs', subdomain: `w-${Math.random().toString(36).slice(2, 10)}`, repo });
 
 const trigger = async (projectId: string, key: string) =>
-  (await fetch(`${server.url}/v1/project/update/${projectId}`, { method: 'POST', headers: { authorization: `Bearer ${key}` } }).then((r) => r.json())).statusId as string;
+  (await fetch(`${side.server.url}/v1/project/update/${projectId}`, { method: 'POST', headers: { authorization: `Bearer ${key}` } }).then((r) => r.json())).statusId as string;
 
 /** Polls until the deployment leaves `queued` and checks that it reached this status. */
 async function waitForStatus(statusId: string, status: string) {
   for (;;) {
-    const row = await web.db.deployment.findUniqueOrThrow({ where: { id: statusId } });
+    const row = await side.web.db.deployment.findUniqueOrThrow({ where: { id: statusId } });
     if (row.status !== 'queued') return expect(row.status).toBe(status);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -57,10 +33,10 @@ async function waitForStatus(statusId: string, status: string) {
 
 describe('a deployment run by a separate worker process', () => {
   it('streams every status and log change to a graphql-sse subscriber', async () => {
-    const worker = await startWorker();
+    const worker = await side.startWorker();
     const project = await newProject(corpus.dir);
     const statusId = await trigger(project.projectId, project.adminKey);
-    const client = createClient({ url: `${server.url}/graphql/stream`, headers: { authorization: `Bearer ${project.adminKey}` }, retryAttempts: 0 });
+    const client = createClient({ url: `${side.server.url}/graphql/stream`, headers: { authorization: `Bearer ${project.adminKey}` }, retryAttempts: 0 });
     const seen: { status: string; logs: string[]; summary: string }[] = [];
     for await (const event of client.iterate({
       query: 'subscription($id: String!) { deploymentUpdated(statusId: $id) { status logs summary } }',
@@ -79,36 +55,36 @@ describe('a deployment run by a separate worker process', () => {
   });
 
   it('survives the worker being killed mid-deployment: retried elsewhere, never stuck in progress', async () => {
-    const first = await startWorker();
+    const first = await side.startWorker();
     const project = await newProject(corpus.dir);
     const statusId = await trigger(project.projectId, project.adminKey);
     await waitForStatus(statusId, 'in_progress');
     await first.stop('SIGKILL');
-    expect((await web.db.deployment.findUniqueOrThrow({ where: { id: statusId } })).status).toBe('in_progress');
+    expect((await side.web.db.deployment.findUniqueOrThrow({ where: { id: statusId } })).status).toBe('in_progress');
 
-    const second = await startWorker();
-    const ended = await waitForEnd(web, statusId, 90_000);
+    const second = await side.startWorker();
+    const ended = await waitForEnd(side.web, statusId, 90_000);
     expect(ended.status).toBe('success');
     expect(ended.logs).toContain('Attempt 2: starting over after the previous attempt stopped.');
     expect(ended.summary).toMatch(/^Deployed 984 pages/);
-    const served = await web.db.deploymentPage.count({ where: { deploymentId: statusId } });
+    const served = await side.web.db.deploymentPage.count({ where: { deploymentId: statusId } });
     expect(served).toBe(984);
     await second.stop();
   }, 120_000);
 
   it('a worker stopped with SIGTERM mid-deployment stops it cleanly at once; the next attempt finishes it', async () => {
-    const first = await startWorker();
+    const first = await side.startWorker();
     const project = await newProject(corpus.dir);
     const statusId = await trigger(project.projectId, project.adminKey);
     await waitForStatus(statusId, 'in_progress');
     expect(await first.stop('SIGTERM')).toBe(0);
     expect(first.output()).not.toMatch(/error|\n\s+at /i); // no failure logged, no stack trace
-    const interrupted = await web.db.deployment.findUniqueOrThrow({ where: { id: statusId } });
+    const interrupted = await side.web.db.deployment.findUniqueOrThrow({ where: { id: statusId } });
     expect(interrupted.status).toBe('in_progress');
     expect(interrupted.logs.at(-1)).toBe('Interrupted: the worker is stopping; another attempt will finish this deployment.');
 
-    const second = await startWorker();
-    const ended = await waitForEnd(web, statusId, 90_000);
+    const second = await side.startWorker();
+    const ended = await waitForEnd(side.web, statusId, 90_000);
     expect(ended.status).toBe('success');
     expect(ended.logs).toContain('Attempt 2: starting over after the previous attempt stopped.');
     await second.stop();
@@ -118,33 +94,33 @@ describe('a deployment run by a separate worker process', () => {
     const project = await newProject(corpus.dir);
     const statusId = await trigger(project.projectId, project.adminKey);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect((await web.db.deployment.findUniqueOrThrow({ where: { id: statusId } })).status).toBe('queued');
-    const worker = await startWorker();
-    expect((await waitForEnd(web, statusId)).status).toBe('success');
+    expect((await side.web.db.deployment.findUniqueOrThrow({ where: { id: statusId } })).status).toBe('queued');
+    const worker = await side.startWorker();
+    expect((await waitForEnd(side.web, statusId)).status).toBe('success');
     await worker.stop();
   });
 
   it('folio deploy --follow prints progress and exits 0 on success, 1 on failure', async () => {
-    const worker = await startWorker();
+    const worker = await side.startWorker();
     const project = await newProject(corpus.dir);
-    const ok = await runFolio(['deploy', project.projectId, '--follow'], workerEnv);
+    const ok = await runFolio(['deploy', project.projectId, '--follow'], side.workerEnv);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/^Deployment [0-9a-f]{24} of main:\n\[queued\]\n  Queued from the command line \(folio deploy\)\.\n/);
     expect(ok.stdout).toContain('[in_progress]');
     expect(ok.stdout).toMatch(/\[success\]\n  Live: Deployed 984 pages in 4 languages/);
-    const status = await web.db.deployment.findFirstOrThrow({ where: { projectId: project.projectId } });
+    const status = await side.web.db.deployment.findFirstOrThrow({ where: { projectId: project.projectId } });
     expect(status.source).toBe('dashboard');
 
-    const broken = await createProject(web.db, { name: 'Broken', subdomain: `b-${Date.now()}`, repo: 'file:///nowhere/docs.git' });
-    const failed = await runFolio(['deploy', broken.projectId, '--follow'], workerEnv);
+    const broken = await createProject(side.web.db, { name: 'Broken', subdomain: `b-${Date.now()}`, repo: 'file:///nowhere/docs.git' });
+    const failed = await runFolio(['deploy', broken.projectId, '--follow'], side.workerEnv);
     expect(failed.code).toBe(1);
     expect(failed.stdout).toContain('[failure]');
     expect(failed.stderr).toMatch(/folio: Could not read the repository file:\/\/\/nowhere\/docs\.git/);
 
-    const queuedOnly = await runFolio(['deploy', project.projectId, '--json'], workerEnv);
+    const queuedOnly = await runFolio(['deploy', project.projectId, '--json'], side.workerEnv);
     expect(JSON.parse(queuedOnly.stdout)).toEqual({ statusId: expect.stringMatching(/^[0-9a-f]{24}$/) });
-    expect((await runFolio(['deploy'], workerEnv)).code).toBe(2);
-    expect((await runFolio(['deploy', 'nope'], workerEnv)).stderr).toContain('No project with id "nope".');
+    expect((await runFolio(['deploy'], side.workerEnv)).code).toBe(2);
+    expect((await runFolio(['deploy', 'nope'], side.workerEnv)).stderr).toContain('No project with id "nope".');
     await worker.stop();
   });
 });
