@@ -1,5 +1,5 @@
 import type { Analyzer, QueryTerm } from './analyzer.ts';
-import { normalise } from './embedders/embedder.ts';
+import { dotAt, normalise } from './embedders/embedder.ts';
 import { wordVectors } from './embedders/word-vector-table.ts';
 import { KeywordIndex } from './keyword-index.ts';
 
@@ -62,10 +62,7 @@ export class PageSummaries {
   }
 
   similarity(page: number, query: Float32Array): number {
-    const offset = page * query.length;
-    let dot = 0;
-    for (let d = 0; d < query.length; d++) dot += this.vectors![offset + d]! * query[d]!;
-    return dot;
+    return dotAt(this.vectors!, page * query.length, query, 0, query.length);
   }
 }
 

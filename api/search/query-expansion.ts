@@ -1,5 +1,5 @@
 import type { QueryTerm } from './analyzer.ts';
-import { normalise } from './embedders/embedder.ts';
+import { dotAt, normalise } from './embedders/embedder.ts';
 import { wordVectors, type WordVectorTable } from './embedders/word-vector-table.ts';
 import type { ExpansionTerm } from './keyword-index.ts';
 
@@ -84,9 +84,7 @@ export class CorpusVocabulary {
     if (row !== undefined) {
       const query = normalise(this.table.vectors.slice(row * dimensions, (row + 1) * dimensions));
       for (let i = 0; i < this.stems.length; i++) {
-        let dot = 0;
-        const offset = i * dimensions;
-        for (let d = 0; d < dimensions; d++) dot += this.vectors[offset + d]! * query[d]!;
+        const dot = dotAt(this.vectors, i * dimensions, query, 0, dimensions);
         if (dot >= SIMILARITY_FLOOR) found.push({ stem: this.stems[i]!, similarity: dot });
       }
       found.sort((a, b) => b.similarity - a.similarity);

@@ -1,4 +1,4 @@
-import { normalise } from './embedders/embedder.ts';
+import { dotAt, normalise } from './embedders/embedder.ts';
 
 /**
  * Documentation shares strong common directions ("docs", "configure", ...) that make every chunk look
@@ -35,8 +35,7 @@ function principalComponent(vectors: Float32Array, dimensions: number): Float32A
   for (let iteration = 0; iteration < 15; iteration++) {
     const next = new Float32Array(dimensions);
     for (let offset = 0; offset < vectors.length; offset += dimensions) {
-      let dot = 0;
-      for (let d = 0; d < dimensions; d++) dot += vectors[offset + d]! * direction[d]!;
+      const dot = dotAt(vectors, offset, direction, 0, dimensions);
       for (let d = 0; d < dimensions; d++) next[d]! += dot * vectors[offset + d]!;
     }
     direction = normalise(next);
@@ -45,8 +44,7 @@ function principalComponent(vectors: Float32Array, dimensions: number): Float32A
 }
 
 function withoutComponent(vector: Float32Array, component: Float32Array): Float32Array {
-  let dot = 0;
-  for (let d = 0; d < vector.length; d++) dot += vector[d]! * component[d]!;
+  const dot = dotAt(vector, 0, component, 0, vector.length);
   for (let d = 0; d < vector.length; d++) vector[d]! -= dot * component[d]!;
   return vector;
 }

@@ -1,3 +1,4 @@
+import { dotAt } from './embedders/embedder.ts';
 import { TopK, type Hit } from './top-k.ts';
 
 /** Below this many vectors an exact scan is cheap enough (about 2 ms for 20k 100-d vectors). */
@@ -41,9 +42,7 @@ export class VectorIndex {
     const count = candidates ? candidates.length : this.size;
     for (let i = 0; i < count; i++) {
       const doc = candidates ? candidates[i]! : i;
-      const offset = doc * dimensions;
-      let dot = 0;
-      for (let d = 0; d < dimensions; d++) dot += vectors[offset + d]! * query[d]!;
+      const dot = dotAt(vectors, doc * dimensions, query, 0, dimensions);
       if (dot > 0) top.offer(doc, dot);
     }
     return top.sorted();
@@ -51,10 +50,7 @@ export class VectorIndex {
 
   /** Cosine similarity of one document with the (unit) query. */
   similarity(doc: number, query: Float32Array): number {
-    const offset = doc * this.dimensions;
-    let dot = 0;
-    for (let d = 0; d < this.dimensions; d++) dot += this.vectors[offset + d]! * query[d]!;
-    return dot;
+    return dotAt(this.vectors, doc * this.dimensions, query, 0, this.dimensions);
   }
 
   /** The documents whose signatures are nearest the query's, found with a counting sort on distance. */
@@ -84,10 +80,7 @@ function signInto(target: Uint32Array, at: number, vectors: Float32Array, offset
   for (let w = 0; w < SIGNATURE_WORDS; w++) {
     let word = 0;
     for (let bit = 0; bit < 32; bit++) {
-      const plane = (w * 32 + bit) * dimensions;
-      let dot = 0;
-      for (let d = 0; d < dimensions; d++) dot += vectors[offset + d]! * planes[plane + d]!;
-      if (dot >= 0) word |= 1 << bit;
+      if (dotAt(vectors, offset, planes, (w * 32 + bit) * dimensions, dimensions) >= 0) word |= 1 << bit;
     }
     target[at + w] = word >>> 0;
   }

@@ -9,6 +9,13 @@ export interface Embedder {
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 
+/** The dot product of the `dimensions` numbers of `a` from `aOffset` with those of `b` from `bOffset` (vectors stored row after row). */
+export function dotAt(a: Float32Array, aOffset: number, b: Float32Array, bOffset: number, dimensions: number): number {
+  let dot = 0;
+  for (let d = 0; d < dimensions; d++) dot += a[aOffset + d]! * b[bOffset + d]!;
+  return dot;
+}
+
 /** Scales a vector to length 1 in place (a zero vector stays zero). */
 export function normalise(vector: Float32Array): Float32Array {
   let sum = 0;
