@@ -16,10 +16,7 @@ export function bestSectionsOfPage(partition: Partition, page: number, ranked: n
   const docs: number[] = [];
   for (let doc = partition.firstChunk[page]!; doc < partition.pageOf.length && partition.pageOf[doc] === page; doc++) docs.push(doc);
   if (queryTerms.length === 0 || docs.length <= 1) return ranked.slice(0, count);
-  const words = docs.map((doc) => ({
-    heading: new Set(partition.analyzer.terms(partition.headings[doc]!)),
-    text: new Set(partition.analyzer.terms(partition.chunks[doc]!.content)),
-  }));
+  const words = docs.map((doc) => partition.sectionTerms.of(doc));
   // The page's title stands above every section: its words are the page's subject, held by all.
   const title = new Set(partition.analyzer.terms(partition.titles[docs[0]!]!));
   const weights = new Map<string, number>();
