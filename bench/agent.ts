@@ -7,7 +7,7 @@ import { openRuntime, type Runtime } from '../api/runtime.ts';
 import { startChatServer, type ChatRequest } from '../test/support/openai-chat-server.ts';
 import { call, scriptedAgent, type AgentScript } from '../test/support/scripted-agent.ts';
 import { corpusRepository, deployNow } from './corpus.ts';
-import { fmt, percentile } from './support.ts';
+import { medianAndP95 } from './support.ts';
 
 const lineText = (numbered: string) => numbered.replace(/^\s*\d+ {2}/, '');
 
@@ -67,16 +67,12 @@ export async function benchAgent(runtime: Runtime, jobs = 5) {
     await chat.close();
     repo.remove();
   }
-  const stat = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return `${fmt(percentile(sorted, 0.5), 1)} | ${fmt(percentile(sorted, 0.95), 1)}`;
-  };
   return {
     table: [
       `| Agent jobs on the corpus, scripted model (${jobs} jobs of ${SCRIPT.length} steps) | p50 ms | p95 ms |`,
       '|---|---|---|',
-      `| create request to the first byte of its stream | ${stat(firstBytes)} |`,
-      `| time Folio adds per step: tools, stored events, streaming (${perStep.length} steps) | ${stat(perStep)} |`,
+      `| create request to the first byte of its stream | ${medianAndP95(firstBytes)} |`,
+      `| time Folio adds per step: tools, stored events, streaming (${perStep.length} steps) | ${medianAndP95(perStep)} |`,
     ].join('\n'),
   };
 }

@@ -8,7 +8,7 @@ import { createProject } from '../api/projects/create-project.ts';
 import type { Runtime } from '../api/runtime.ts';
 import { deployNow } from './corpus.ts';
 import { replicatedRepository } from './search.ts';
-import { fmt, percentile } from './support.ts';
+import { medianAndP95 } from './support.ts';
 
 const CLIENT = fileURLToPath(new URL('./assistant-client.ts', import.meta.url));
 const QUESTIONS = (
@@ -48,25 +48,21 @@ export async function benchAssistant(runtime: Runtime, rounds = 2) {
 
   const offline = await measure(runtime, project, rounds, false);
   const model = await measure(runtime, project, rounds, true);
-  const stat = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return `${fmt(percentile(sorted, 0.5), 1)} | ${fmt(percentile(sorted, 0.95), 1)}`;
-  };
   const added = model.map((timing) => timing.firstTextMs - timing.modelMs);
   const addedToFirstOutput = model.map((timing) => timing.firstToolCallMs - timing.firstCallModelMs);
   return {
     table: [
       `| Assistant over HTTP, ${chunks.toLocaleString('en-US')} chunks, ${offline.length} answers each | p50 ms | p95 ms |`,
       '|---|---|---|',
-      `| offline model: first byte | ${stat(offline.map((timing) => timing.firstByteMs))} |`,
-      `| offline model: first text part (goal ≤ 50 at p95) | ${stat(offline.map((timing) => timing.firstTextMs))} |`,
-      `| OpenAI-compatible server (${MODEL_DELAY_MS} ms per call, 2 calls): first text part | ${stat(model.map((timing) => timing.firstTextMs))} |`,
-      `| of which inside the model server | ${stat(model.map((timing) => timing.modelMs))} |`,
-      `| **time Folio adds before the model's first token reaches the client**: its first output, the search call (goal ≤ 20 at p95) | ${stat(addedToFirstOutput)} |`,
-      `| **time Folio adds before the answer's first text reaches the client** (includes running the search) | ${stat(added)} |`,
-      `| of which: request to the first model call (key, site, thread, prompt) | ${stat(model.map((timing) => timing.beforeModelMs))} |`,
-      `| of which: between the model's calls (running the search tool) | ${stat(model.map((timing) => timing.betweenCallsMs))} |`,
-      `| of which: relaying the model's first token to the client | ${stat(model.map((timing) => timing.relayMs))} |`,
+      `| offline model: first byte | ${medianAndP95(offline.map((timing) => timing.firstByteMs))} |`,
+      `| offline model: first text part (goal ≤ 50 at p95) | ${medianAndP95(offline.map((timing) => timing.firstTextMs))} |`,
+      `| OpenAI-compatible server (${MODEL_DELAY_MS} ms per call, 2 calls): first text part | ${medianAndP95(model.map((timing) => timing.firstTextMs))} |`,
+      `| of which inside the model server | ${medianAndP95(model.map((timing) => timing.modelMs))} |`,
+      `| **time Folio adds before the model's first token reaches the client**: its first output, the search call (goal ≤ 20 at p95) | ${medianAndP95(addedToFirstOutput)} |`,
+      `| **time Folio adds before the answer's first text reaches the client** (includes running the search) | ${medianAndP95(added)} |`,
+      `| of which: request to the first model call (key, site, thread, prompt) | ${medianAndP95(model.map((timing) => timing.beforeModelMs))} |`,
+      `| of which: between the model's calls (running the search tool) | ${medianAndP95(model.map((timing) => timing.betweenCallsMs))} |`,
+      `| of which: relaying the model's first token to the client | ${medianAndP95(model.map((timing) => timing.relayMs))} |`,
     ].join('\n'),
   };
 }

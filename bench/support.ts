@@ -46,3 +46,9 @@ export const fmt = (n: number, digits = 2) => n.toFixed(digits);
 export function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
+
+/** "p50 | p95" of some timings, one decimal each: two cells of a benchmark table. */
+export function medianAndP95(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `${fmt(percentile(sorted, 0.5), 1)} | ${fmt(percentile(sorted, 0.95), 1)}`;
+}

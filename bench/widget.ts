@@ -16,7 +16,7 @@ import { ensureWidgetBuilt, GZIP_GOAL_BYTES } from '../widget/build.ts';
 import { DEBOUNCE_MS } from '../widget/lib/search-client.ts';
 import { corpusRepository, deployedProject } from './corpus.ts';
 import { UNLIMITED } from './limits.ts';
-import { fmt, percentile } from './support.ts';
+import { fmt, medianAndP95, percentile } from './support.ts';
 
 /** Loads of the page per case, and a typist's pause between keys (a fast typist: 120 ms). */
 const LOADS = 15;
@@ -70,17 +70,13 @@ try {
       }
       return times;
     };
-    const stat = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      return `${fmt(percentile(sorted, 0.5), 1)} | ${fmt(percentile(sorted, 0.95), 1)}`;
-    };
     await loads(true); // warm the server's file cache and Chromium's compiler
     const cold = await loads(true);
     const warm = await loads(false);
     console.log(`| Script load to an interactive button, ${LOADS} page loads each | p50 ms | p95 ms |\n|---|---|---|`);
-    console.log(`| empty cache: /widget.js fetched to <folio-search>'s button rendered | ${stat(cold.map((time) => time.fromScript))} |`);
-    console.log(`| cached bundle (/widget.js revalidated: 304) | ${stat(warm.map((time) => time.fromScript))} |`);
-    console.log(`| cached bundle, from navigation start | ${stat(warm.map((time) => time.fromNavigation))} |\n`);
+    console.log(`| empty cache: /widget.js fetched to <folio-search>'s button rendered | ${medianAndP95(cold.map((time) => time.fromScript))} |`);
+    console.log(`| cached bundle (/widget.js revalidated: 304) | ${medianAndP95(warm.map((time) => time.fromScript))} |`);
+    console.log(`| cached bundle, from navigation start | ${medianAndP95(warm.map((time) => time.fromNavigation))} |\n`);
 
     const { samples, requests } = await typeQueries(page, host.url);
     console.log(`| Keystroke to results painted (${index?.chunkCount.toLocaleString('en-US')} chunks, ${QUERIES.length} queries typed at ${KEY_DELAY_MS} ms a key, ${samples.length} keystrokes) | p50 ms | p95 ms | max ms |\n|---|---|---|---|`);
