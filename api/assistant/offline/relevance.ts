@@ -1,5 +1,5 @@
 import type { Analyzer } from '../../search/analyzer.ts';
-import { wordRarity } from './word-rarity.ts';
+import { wordRarity } from '../../search/word-rarity.ts';
 
 /** A question's index terms (stemmed, as search indexes them), each weighted by how much it tells. */
 export type QuestionTerms = Map<string, number>;

@@ -1,6 +1,6 @@
 import type { EarlierMessage } from './prompt-turn.ts';
 import { isGenericWord } from './relevance.ts';
-import { wordRarity } from './word-rarity.ts';
+import { wordRarity } from '../../search/word-rarity.ts';
 
 /** Longest query sent to search; the search route accepts 1,000 characters. */
 const MAX_QUERY = 400;

@@ -1,4 +1,4 @@
-import { wordVectors } from '../../search/embedders/word-vector-table.ts';
+import { wordVectors } from './embedders/word-vector-table.ts';
 
 /**
  * How much a word tells about a question, from how rare it is in general English: the offline word
