@@ -217,6 +217,28 @@ describe('offline answer model', () => {
     expect(missing.text).toMatch(/^Je n'ai pas trouvé/);
   });
 
+  it("keeps a table's rows after the sentence introducing them, one to a line, placeholders as code", async () => {
+    const records: SearchResultShape[] = [
+      {
+        content: [
+          'Add the DNS records your dashboard shows at your DNS provider.',
+          'The dashboard shows a verification TXT record and a CNAME record:',
+          'TXT | _acme-challenge.<your-domain> | <value shown in your dashboard>',
+          'CNAME | <your-domain> | cname.acme.dev',
+          'Add the TXT record first and the CNAME record once it is verified.',
+        ].join('\n'),
+        path: '/custom-domain#dns-records',
+        metadata: { title: 'Custom domain', description: 'Serve your documentation on your own domain.', section: 'Guides', version: '', language: 'en', score: 0.9 },
+      },
+    ];
+    const turn = await ask('Which DNS records do I add for my custom domain?', records);
+    expect(turn.text).toContain(
+      'The dashboard shows a verification TXT record and a CNAME record:\n\n- TXT | `_acme-challenge.<your-domain>` | `<value shown in your dashboard>`\n- CNAME | `<your-domain>` | cname.acme.dev',
+    );
+    // Outside code, a client's HTML sanitiser would take "<your-domain>" for a tag and drop it.
+    expect(turn.text.replace(/`[^`]*`/g, '')).not.toMatch(/<[a-z]/);
+  });
+
   it('works through generateText too', async () => {
     const result = await generateText({
       model: createOfflineModel(),

@@ -115,7 +115,10 @@ function startOf(blocks: ScoredBlock[], seed: ScoredBlock): number {
   return start;
 }
 
-/** "Create a SAML app in Okta", "Error: permission denied": a line that opens a new item of the section. */
+/**
+ * "Create a SAML app in Okta", "Error: permission denied": a line that opens a new item of the section
+ * (not a table's row, "TXT | _acme-challenge | <value>", which goes on with what introduced the table).
+ */
 function isHeadingLike(block: ScoredBlock): boolean {
-  return block.kind === 'sentence' && block.words <= 12 && !/[.!?:,;]$/.test(block.text) && /^\p{Lu}/u.test(block.text);
+  return block.kind === 'sentence' && block.words <= 12 && !/[.!?:,;]$/.test(block.text) && /^\p{Lu}/u.test(block.text) && !block.text.includes(' | ');
 }

@@ -20,14 +20,21 @@ export function renderAnswer(groups: AnswerGroup[]): string {
       paragraph = [];
     };
     blocks.forEach((block, i) => {
+      const previous = blocks[i - 1];
+      if (isTableRow(block)) {
+        // A table's rows, one to a line.
+        flush();
+        if (previous && isTableRow(previous)) parts[parts.length - 1] += `\n- ${inlineCode(block.text)}`;
+        else parts.push(`- ${inlineCode(block.text)}`);
+        return;
+      }
       if (block.kind === 'sentence') {
-        paragraph.push(withEndMark(block.text));
+        paragraph.push(withEndMark(inlineCode(block.text)));
         return;
       }
       flush();
       // Items of one bullet list stay one list.
-      const previous = blocks[i - 1];
-      if (block.kind === 'bullets' && previous?.kind === 'bullets' && previous.paragraph === block.paragraph) parts[parts.length - 1] += `\n- ${block.text}`;
+      if (block.kind === 'bullets' && previous?.kind === 'bullets' && previous.paragraph === block.paragraph) parts[parts.length - 1] += `\n- ${inlineCode(block.text)}`;
       else parts.push(renderBlock(block));
     });
     flush();
@@ -45,9 +52,22 @@ function renderBlock(block: Block): string {
   }
   if (block.kind === 'steps') {
     let number = 0;
-    return items.map((item) => (item.startsWith('  - ') ? `   ${item.trim()}` : `${++number}. ${item}`)).join('\n');
+    return items.map((item) => (item.startsWith('  - ') ? `   ${inlineCode(item.trim())}` : `${++number}. ${inlineCode(item)}`)).join('\n');
   }
-  return items.map((item) => `- ${item}`).join('\n');
+  return items.map((item) => `- ${inlineCode(item)}`).join('\n');
+}
+
+/** "TXT | _acme-challenge.<your-domain> | <value>": a row of a table, its cells kept apart by pipes. */
+function isTableRow(block: Block): boolean {
+  return block.kind === 'sentence' && block.text.includes(' | ');
+}
+
+/**
+ * Placeholders and tags ("_acme-challenge.<your-domain>", "<img>") as code: the page showed them so (deployment keeps
+ * a chunk's text plain), and as bare Markdown a client's HTML sanitiser would drop them.
+ */
+function inlineCode(text: string): string {
+  return text.replace(/(?<![`\w.@/:-])[\w.@/:-]*<\/?[A-Za-z][^<>\n`]{0,60}>[\w.@/:-]*(?![`\w])/g, (code) => `\`${code}\``);
 }
 
 /** A heading-like line ("Create a SAML app in Okta") reads as a sentence once it ends with a stop. */
