@@ -11,7 +11,8 @@ const HEADING_WEIGHT = 2;
  * short sections; so once a page is in, its sections are chosen by their own words: the query's words
  * their heading and text hold, each weighted by its rarity in the site, by how few of the page's sections
  * hold it (a word every section has, like the words of the page's title, tells none apart) and, in English,
- * by its rarity in the language (word-rarity.ts). Ties keep the ranking's order. The page keeps its place and scores; only the sections that represent it change.
+ * by its rarity in the language (word-rarity.ts). Ties keep the ranking's order. The page keeps its place
+ * and scores; only the sections that represent it change.
  */
 export function bestSectionsOfPage(partition: Partition, page: number, ranked: number[], count: number, queryTerms: QueryTerm[]): number[] {
   const docs: number[] = [];

@@ -1,3 +1,4 @@
+import { isTableRow } from './passage.ts';
 import { density, type ScoredBlock, type ScoredChunk } from './score-chunks.ts';
 import type { QuestionTerms } from './relevance.ts';
 import { renderAnswer } from './render-answer.ts';
@@ -120,5 +121,5 @@ function startOf(blocks: ScoredBlock[], seed: ScoredBlock): number {
  * (not a table's row, "TXT | _acme-challenge | <value>", which goes on with what introduced the table).
  */
 function isHeadingLike(block: ScoredBlock): boolean {
-  return block.kind === 'sentence' && block.words <= 12 && !/[.!?:,;]$/.test(block.text) && /^\p{Lu}/u.test(block.text) && !block.text.includes(' | ');
+  return block.kind === 'sentence' && block.words <= 12 && !/[.!?:,;]$/.test(block.text) && /^\p{Lu}/u.test(block.text) && !isTableRow(block);
 }

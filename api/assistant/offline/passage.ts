@@ -31,6 +31,11 @@ const FIELD_NAME = /^[\w$@<>.[\]-]{1,48}$/;
 const NOISE = /^(?:Type|Default|Required):\s+\S+$/;
 const MAX_SENTENCE_LINE = 180;
 
+/** "TXT | _acme-challenge.<your-domain> | <value>": a row of a table, its cells kept apart by pipes. */
+export function isTableRow(block: Block): boolean {
+  return block.kind === 'sentence' && block.text.includes(' | ');
+}
+
 /** Splits a passage into sentences, code blocks, step lists and bullet lists, in document order. */
 export function toBlocks(content: string): Block[] {
   const lines = joinWrappedLines(dropRepeatedLines(content.split('\n').map((line) => line.trimEnd()))).filter(

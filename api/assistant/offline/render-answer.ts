@@ -1,4 +1,4 @@
-import type { Block } from './passage.ts';
+import { isTableRow, type Block } from './passage.ts';
 import type { RetrievedChunk } from './prompt-turn.ts';
 
 export interface AnswerGroup {
@@ -13,7 +13,10 @@ export interface AnswerGroup {
  */
 export function renderAnswer(groups: AnswerGroup[]): string {
   const parts: string[] = [];
-  for (const { chunk, blocks } of groups) {
+  for (const group of groups) {
+    const { chunk } = group;
+    // Code is quoted as it is; elsewhere placeholders become code (see inlineCode).
+    const blocks = group.blocks.map((block) => (block.kind === 'code' ? block : { ...block, text: inlineCode(block.text) }));
     let paragraph: string[] = [];
     const flush = () => {
       if (paragraph.length > 0) parts.push(paragraph.join(' '));
@@ -24,17 +27,17 @@ export function renderAnswer(groups: AnswerGroup[]): string {
       if (isTableRow(block)) {
         // A table's rows, one to a line.
         flush();
-        if (previous && isTableRow(previous)) parts[parts.length - 1] += `\n- ${inlineCode(block.text)}`;
-        else parts.push(`- ${inlineCode(block.text)}`);
+        if (previous && isTableRow(previous)) parts[parts.length - 1] += `\n- ${block.text}`;
+        else parts.push(`- ${block.text}`);
         return;
       }
       if (block.kind === 'sentence') {
-        paragraph.push(withEndMark(inlineCode(block.text)));
+        paragraph.push(withEndMark(block.text));
         return;
       }
       flush();
       // Items of one bullet list stay one list.
-      if (block.kind === 'bullets' && previous?.kind === 'bullets' && previous.paragraph === block.paragraph) parts[parts.length - 1] += `\n- ${inlineCode(block.text)}`;
+      if (block.kind === 'bullets' && previous?.kind === 'bullets' && previous.paragraph === block.paragraph) parts[parts.length - 1] += `\n- ${block.text}`;
       else parts.push(renderBlock(block));
     });
     flush();
@@ -52,19 +55,14 @@ function renderBlock(block: Block): string {
   }
   if (block.kind === 'steps') {
     let number = 0;
-    return items.map((item) => (item.startsWith('  - ') ? `   ${inlineCode(item.trim())}` : `${++number}. ${inlineCode(item)}`)).join('\n');
+    return items.map((item) => (item.startsWith('  - ') ? `   ${item.trim()}` : `${++number}. ${item}`)).join('\n');
   }
-  return items.map((item) => `- ${inlineCode(item)}`).join('\n');
-}
-
-/** "TXT | _acme-challenge.<your-domain> | <value>": a row of a table, its cells kept apart by pipes. */
-function isTableRow(block: Block): boolean {
-  return block.kind === 'sentence' && block.text.includes(' | ');
+  return items.map((item) => `- ${item}`).join('\n');
 }
 
 /**
- * Placeholders and tags ("_acme-challenge.<your-domain>", "<img>") as code: the page showed them so (deployment keeps
- * a chunk's text plain), and as bare Markdown a client's HTML sanitiser would drop them.
+ * Placeholders and tags ("_acme-challenge.<your-domain>", "<img>") as code: the page showed them so
+ * (deployment keeps a chunk's text plain), and as bare Markdown a client's HTML sanitiser would drop them.
  */
 function inlineCode(text: string): string {
   return text.replace(/(?<![`\w.@/:-])[\w.@/:-]*<\/?[A-Za-z][^<>\n`]{0,60}>[\w.@/:-]*(?![`\w])/g, (code) => `\`${code}\``);
