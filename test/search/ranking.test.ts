@@ -8,6 +8,9 @@ import { PageSummaries } from '../../api/search/page-summaries.ts';
 import { QueryPhrase } from '../../api/search/phrase-match.ts';
 import { TranslatedQueries } from '../../api/search/translated-queries.ts';
 
+/** A keyword document with no frontmatter keywords or description. */
+const section = (title: string, heading: string, content: string) => ({ title, heading, content, keywords: '', description: '' });
+
 describe('analyzer', () => {
   it('keeps identifiers whole and splits them into parts', async () => {
     const en = await loadAnalyzer('en');
@@ -38,10 +41,10 @@ describe('analyzer', () => {
 describe('KeywordIndex', async () => {
   const en = await loadAnalyzer('en');
   const docs = [
-    { title: 'Custom domain', heading: 'Configure DNS', content: 'Point a CNAME record at our servers.', keywords: '', description: '' },
-    { title: 'Analytics', heading: 'Overview', content: 'Track visitors. A custom dashboard shows domain traffic.', keywords: '', description: '' },
-    { title: 'Settings', heading: 'docs.json', content: 'Every setting of docs.json, such as primaryColor.', keywords: '', description: '' },
-    { title: 'Installation', heading: 'Install the CLI', content: 'npm install mint', keywords: '', description: '' },
+    section('Custom domain', 'Configure DNS', 'Point a CNAME record at our servers.'),
+    section('Analytics', 'Overview', 'Track visitors. A custom dashboard shows domain traffic.'),
+    section('Settings', 'docs.json', 'Every setting of docs.json, such as primaryColor.'),
+    section('Installation', 'Install the CLI', 'npm install mint'),
   ];
   const index = KeywordIndex.build(docs, en);
   const search = (query: string) => index.search(en.queryTerms(query), 10, en.seenWords).map((hit) => hit.doc);
@@ -95,8 +98,8 @@ describe('ranking signals', async () => {
 
   it('soft coverage counts a missing query word by its closest related word the document has', () => {
     const docs = [
-      { title: 'Fonts', heading: '', content: 'Pick a font family.', keywords: '', description: '' },
-      ...Array.from({ length: 10 }, (_, i) => ({ title: `Colors ${i}`, heading: '', content: 'Pick a primary color.', keywords: '', description: '' })),
+      section('Fonts', '', 'Pick a font family.'),
+      ...Array.from({ length: 10 }, (_, i) => section(`Colors ${i}`, '', 'Pick a primary color.')),
     ];
     const index = KeywordIndex.build(docs, en);
     const terms = en.queryTerms('typeface');
@@ -127,12 +130,12 @@ describe('ranking signals', async () => {
 describe('everyday words', async () => {
   const en = await loadAnalyzer('en');
   const docs = [
-    { title: 'Hidden pages', heading: 'Hide a page', content: 'A hidden page is left out of the navigation.', keywords: '', description: '' },
-    { title: 'Assistant', heading: 'Overview', content: 'The assistant answers questions about your docs.', keywords: '', description: '' },
-    { title: 'Authentication', heading: 'Password', content: 'Protect the site with a password.', keywords: '', description: '' },
-    { title: 'Menus', heading: 'Menu items', content: 'Put an invisible menu item on the page.', keywords: '', description: '' },
+    section('Hidden pages', 'Hide a page', 'A hidden page is left out of the navigation.'),
+    section('Assistant', 'Overview', 'The assistant answers questions about your docs.'),
+    section('Authentication', 'Password', 'Protect the site with a password.'),
+    section('Menus', 'Menu items', 'Put an invisible menu item on the page.'),
     // Related words found in most documents are left out: a site has more pages than these.
-    ...['Colors', 'Fonts', 'Logos', 'Redirects', 'Versions', 'Tabs', 'Cards', 'Tables'].map((title) => ({ title, heading: title, content: `About ${title.toLowerCase()}.`, keywords: '', description: '' })),
+    ...['Colors', 'Fonts', 'Logos', 'Redirects', 'Versions', 'Tabs', 'Cards', 'Tables'].map((title) => section(title, title, `About ${title.toLowerCase()}.`)),
   ];
   const index = KeywordIndex.build(docs, en);
   const search = (query: string, weight = 1.2) => {
