@@ -31,7 +31,7 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
   const authOf = (request: Request): RequestAuth => {
     let auth = auths.get(request);
     if (!auth) {
-      auth = new RequestAuth(services.db, request.headers.get('authorization'), { origin: request.headers.get('origin'), host: new URL(request.url).host });
+      auth = new RequestAuth(services.keys, request.headers.get('authorization'), { origin: request.headers.get('origin'), host: new URL(request.url).host });
       auths.set(request, auth);
     }
     return auth;

@@ -1,3 +1,4 @@
+import { VerifiedKeys } from './auth/verified-keys.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import type { DatabaseServer } from './db/database-server.ts';
@@ -8,6 +9,7 @@ import { JOB_DEFINITIONS } from './jobs/registry.ts';
 import type { Logger } from './logger.ts';
 import { createEmbedder } from './search/embedders/create-embedder.ts';
 import { SearchIndexes } from './search/search-indexes.ts';
+import { SitesByDomain } from './projects/sites-by-domain.ts';
 import { createRateLimits } from './rate-limits.ts';
 import type { Services } from './services.ts';
 
@@ -43,7 +45,9 @@ export async function openRuntime(
     const embedder = createEmbedder(config);
     const searchIndexes = new SearchIndexes(database.prisma, embedder, events!, log, config.searchCache);
     const rateLimits = createRateLimits(database.pool, config.rateLimits);
-    const services: Services = { config, db: database.prisma, events: events!, jobs: jobs!, log, embedder, searchIndexes, rateLimits };
+    const keys = new VerifiedKeys(database.prisma, events!);
+    const sites = new SitesByDomain(database.prisma, events!);
+    const services: Services = { config, db: database.prisma, events: events!, jobs: jobs!, log, embedder, searchIndexes, rateLimits, keys, sites };
     if (options.isWorker) await jobs!.workAll(services);
     return {
       ...services,
@@ -55,6 +59,8 @@ export async function openRuntime(
       },
       async close() {
         searchIndexes.close();
+        keys.close();
+        sites.close();
         await jobs!.stop();
         await events!.close();
         await database.close();

@@ -1,8 +1,10 @@
+import type { VerifiedKeys } from './auth/verified-keys.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Events } from './events.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { Logger } from './logger.ts';
+import type { SitesByDomain } from './projects/sites-by-domain.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { Embedder } from './search/embedders/embedder.ts';
 import type { SearchIndexes } from './search/search-indexes.ts';
@@ -20,4 +22,8 @@ export interface Services {
   embedder: Embedder;
   searchIndexes: SearchIndexes;
   rateLimits: RateLimits;
+  /** API keys as requests present them, checked once until a key changes. */
+  keys: VerifiedKeys;
+  /** The site each domain names, looked up once until a project changes. */
+  sites: SitesByDomain;
 }

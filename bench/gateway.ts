@@ -26,7 +26,7 @@ function bareHandler(runtime: Runtime): http.RequestListener {
       response.end(JSON.stringify(body));
     };
     if (!match || request.method !== 'GET') return send(404, { error: 'not found', code: 'NOT_FOUND' });
-    const auth = new RequestAuth(db, request.headers.authorization ?? null);
+    const auth = new RequestAuth(runtime.keys, request.headers.authorization ?? null);
     (async () => {
       await auth.requireKind('admin');
       const deployment = await db.deployment.findUnique({ where: { id: match[1] }, include: { project: { select: { subdomain: true } } } });

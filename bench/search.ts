@@ -81,9 +81,9 @@ export async function benchSearch(runtime: Runtime, copies: number[]) {
       for (let round = 0; round < 8; round++) {
         for (const query of QUERIES) {
           const started = performance.now();
-          const auth = new RequestAuth(db, `Bearer ${project.assistantKey}`);
+          const auth = new RequestAuth(runtime.keys, `Bearer ${project.assistantKey}`);
           await auth.requireKind('assistant');
-          const site = await db.project.findUniqueOrThrow({ where: { subdomain: project.subdomain }, select: { id: true, liveDeploymentId: true } });
+          const site = (await runtime.sites.find(project.subdomain))!;
           await auth.requireProject(site.id);
           await searchDocs(runtime, site, { query, pageSize: 10, mode });
           inProcess.push(performance.now() - started);

@@ -71,9 +71,9 @@ export async function revokeApiKey(db: Db, prefix: string): Promise<'revoked' | 
 }
 
 /** `lastUsedAt` is refreshed at most once a minute per key, so it costs no write on most requests. */
-const LAST_USED_RESOLUTION_MS = 60_000;
+export const LAST_USED_RESOLUTION_MS = 60_000;
 
-function hashKey(key: string): string {
+export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 

@@ -1,8 +1,8 @@
-import type { Db } from '../db/database.ts';
 import type { ApiKeyKind } from '../db/generated/prisma/client.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import { isOriginAllowed, SELF_ORIGIN } from '../http/origins.ts';
-import { verifyApiKey, type KeyHolder } from './keys.ts';
+import type { KeyHolder } from './keys.ts';
+import type { VerifiedKeys } from './verified-keys.ts';
 
 const KIND_NAMES: Record<ApiKeyKind, string> = { admin: 'an admin key', assistant: 'an assistant key' };
 
@@ -17,7 +17,7 @@ export class RequestAuth {
   #holder: Promise<KeyHolder> | undefined;
 
   constructor(
-    private readonly db: Db,
+    private readonly keys: VerifiedKeys,
     private readonly authorization: string | null,
     /** The request's Origin, and the host it was sent to: a key limited to some origins works only from them. */
     private readonly from: { origin: string | null; host: string | null } = { origin: null, host: null },
@@ -49,7 +49,7 @@ export class RequestAuth {
     const holder = await this.holder().catch(() => undefined);
     const presented = this.presentedKey();
     if (!holder || !presented) return false;
-    return (await verifyApiKey(this.db, presented))?.keyId === holder.keyId;
+    return (await this.keys.verifyNow(presented))?.keyId === holder.keyId;
   }
 
   private presentedKey(): string | undefined {
@@ -64,7 +64,7 @@ export class RequestAuth {
     if (!presented) {
       throw unauthenticated('Malformed Authorization header: expected "Bearer <key>".');
     }
-    const holder = await verifyApiKey(this.db, presented);
+    const holder = await this.keys.verify(presented);
     if (!holder) throw unauthenticated('Invalid API key: it is unknown or has been revoked.');
     if (!isOriginAllowed(holder.allowedOrigins, this.from.origin, this.from.host)) {
       const allowed = holder.allowedOrigins.map((origin) => (origin === SELF_ORIGIN ? "this server's own pages" : origin)).join(', ');

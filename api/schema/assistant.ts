@@ -4,6 +4,9 @@ import { openConversation } from '../assistant/threads.ts';
 import { notFound } from '../errors.ts';
 import { builder } from './builder.ts';
 
+/** Loaded on the first question, once: processes that never answer never load the AI SDK. */
+let answerModule: Promise<typeof import('../assistant/answer.ts')> | undefined;
+
 type EventOf<T extends AssistantEvent['type']> = Extract<AssistantEvent, { type: T }>;
 
 const Usage = builder.objectRef<{ promptTokens: number; completionTokens: number }>('AssistantUsage').implement({
@@ -110,7 +113,7 @@ builder.subscriptionField('assistantMessage', (t) =>
     subscribe: async (_root, { domain, input }, context) => {
       // Everything that can refuse the request happens here, before the first event. The key and the
       // site are looked up together; a bad key is still reported first.
-      const site = context.db.project.findUnique({ where: { subdomain: domain }, select: { id: true, name: true, liveDeploymentId: true } });
+      const site = context.sites.find(domain);
       site.catch(() => undefined);
       await context.auth.requireKind('assistant');
       const project = await site;
@@ -120,7 +123,7 @@ builder.subscriptionField('assistantMessage', (t) =>
       const { keyId } = await context.auth.holder();
       await context.rateLimits.assistant.consume({ keyId, projectId: project.id, clientAddress: context.clientAddress });
       const conversation = await openConversation(context.db, project.id, request);
-      const { answerQuestion } = await import('../assistant/answer.ts');
+      const { answerQuestion } = await (answerModule ??= import('../assistant/answer.ts'));
       return answerQuestion(context, { project, request, conversation }, context.signal);
     },
     resolve: (event: AssistantEvent) => event,

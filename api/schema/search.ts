@@ -54,10 +54,7 @@ builder.queryField('search', (t) =>
     },
     resolve: async (_root, args, context) => {
       await context.auth.requireKind('assistant');
-      const project = await context.db.project.findUnique({
-        where: { subdomain: args.domain },
-        select: { id: true, liveDeploymentId: true },
-      });
+      const project = await context.sites.find(args.domain);
       if (!project) throw notFound(`No documentation site with domain "${args.domain}".`);
       await context.auth.requireProject(project.id);
       const pageSize = args.pageSize ?? SEARCH_LIMITS.defaultPageSize;
