@@ -1,4 +1,5 @@
 import type { QueryTerm } from './analyzer.ts';
+import { FIELD } from './keyword-index.ts';
 import type { Partition } from './partition.ts';
 import { wordRarity } from './word-rarity.ts';
 
@@ -12,31 +13,37 @@ const HEADING_WEIGHT = 2;
  * their heading and text hold, each weighted by its rarity in the site, by how few of the page's sections
  * hold it (a word every section has, like the words of the page's title, tells none apart) and, in English,
  * by its rarity in the language (word-rarity.ts). Ties keep the ranking's order. The page keeps its place
- * and scores; only the sections that represent it change.
+ * and scores; only the sections that represent it change. Which fields of a section hold a word is read
+ * from the keyword index's postings, so no section is read again.
  */
 export function bestSectionsOfPage(partition: Partition, page: number, ranked: number[], count: number, queryTerms: QueryTerm[]): number[] {
   const docs: number[] = [];
   for (let doc = partition.firstChunk[page]!; doc < partition.pageOf.length && partition.pageOf[doc] === page; doc++) docs.push(doc);
   if (queryTerms.length === 0 || docs.length <= 1) return ranked.slice(0, count);
-  const words = docs.map((doc) => partition.sectionTerms.of(doc));
-  // The page's title stands above every section: its words are the page's subject, held by all.
-  const title = new Set(partition.analyzer.terms(partition.titles[docs[0]!]!));
-  const weights = new Map<string, number>();
+  const { keyword, headings, titles } = partition;
   const isEnglish = partition.analyzer.language === 'en';
-  for (const { term, word } of queryTerms) {
-    const holders = title.has(term) ? docs.length : words.filter(({ heading, text }) => heading.has(term) || text.has(term)).length;
+  const evidence = new Float64Array(docs.length);
+  for (const { term, word } of new Map(queryTerms.map((query) => [query.term, query])).values()) {
+    // The page's title stands above every section: its words are the page's subject, held by all.
+    const isInTitle = (keyword.fieldsOf(term, docs[0]!) & FIELD.title) !== 0;
+    const holds = docs.map((doc) => {
+      const fields = keyword.fieldsOf(term, doc);
+      // The index leaves out a heading that repeats the page's title; that section's heading holds the title's words.
+      const isInHeading = (fields & FIELD.heading) !== 0 || (headings[doc] === titles[doc] && (fields & FIELD.title) !== 0);
+      return { isInHeading, isInSection: isInHeading || (fields & FIELD.content) !== 0 };
+    });
+    const holders = isInTitle ? docs.length : holds.filter((held) => held.isInSection).length;
+    if (holders === 0) continue;
     // "set" of "set up" is in many sections without telling which one answers: everyday words count less.
     const rarity = isEnglish && word !== '' ? wordRarity(word) : 1;
-    if (holders > 0) weights.set(term, rarity * partition.keyword.idf(term) * Math.log(1 + docs.length / holders));
+    const weight = rarity * keyword.idf(term) * Math.log(1 + docs.length / holders);
+    holds.forEach(({ isInHeading, isInSection }, index) => {
+      evidence[index]! += isInHeading && !isInTitle ? HEADING_WEIGHT * weight : isInSection ? weight : 0;
+    });
   }
   const order = new Map(ranked.map((doc, rank) => [doc, rank]));
-  const sections = docs.map((doc, index) => {
-    const { heading, text } = words[index]!;
-    let evidence = 0;
-    for (const [term, weight] of weights) evidence += heading.has(term) && !title.has(term) ? HEADING_WEIGHT * weight : heading.has(term) || text.has(term) ? weight : 0;
-    return { doc, evidence, rank: order.get(doc) ?? Number.MAX_SAFE_INTEGER };
-  });
-  return sections
+  return docs
+    .map((doc, index) => ({ doc, evidence: evidence[index]!, rank: order.get(doc) ?? Number.MAX_SAFE_INTEGER }))
     .sort((a, b) => b.evidence - a.evidence || a.rank - b.rank)
     .slice(0, count)
     .map(({ doc }) => doc);

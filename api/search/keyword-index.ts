@@ -15,6 +15,9 @@ export interface KeywordDocument {
 /** How much a term counts in each field (BM25F): titles and headings weigh more than body text. */
 const FIELD_WEIGHTS = { title: 3, keywords: 3, heading: 2, description: 1, content: 1 } as const;
 
+/** The fields of a document that hold a term, as bits (`fieldsOf`). */
+export const FIELD = { title: 1, keywords: 2, heading: 4, description: 8, content: 16 } as const;
+
 export interface KeywordHit extends Hit {
   /** Share of the query's weight (idf) that the document matches: 1 when it has every query word. */
   coverage: number;
@@ -42,6 +45,8 @@ const EXPANSION_MAX_SHARE = 0.1;
 interface Postings {
   docs: Int32Array;
   weights: Float32Array;
+  /** Which fields of each document hold the term (FIELD bits). */
+  fields: Uint8Array;
 }
 
 /**
@@ -81,18 +86,21 @@ export class KeywordIndex {
   }
 
   static build(documents: KeywordDocument[], analyzer: Analyzer): KeywordIndex {
-    const lists = new Map<string, { docs: number[]; weights: number[] }>();
+    const lists = new Map<string, { docs: number[]; weights: number[]; fields: number[] }>();
     const lengths = new Float32Array(documents.length);
     const weights = new Map<string, number>();
+    const fields = new Map<string, number>();
     const words = new Map<string, string>();
     documents.forEach((document, doc) => {
       weights.clear();
+      fields.clear();
       let length = 0;
       for (const field of ['title', 'keywords', 'heading', 'description', 'content'] as const) {
         const fieldWeight = FIELD_WEIGHTS[field];
         analyzer.scan(document[field], (term, word) => {
           if (field === 'content') length++;
           weights.set(term, (weights.get(term) ?? 0) + fieldWeight);
+          fields.set(term, (fields.get(term) ?? 0) | FIELD[field]);
           if (word !== '' && !words.has(word)) words.set(word, term);
         });
       }
@@ -100,16 +108,17 @@ export class KeywordIndex {
       for (const [term, weight] of weights) {
         let list = lists.get(term);
         if (!list) {
-          list = { docs: [], weights: [] };
+          list = { docs: [], weights: [], fields: [] };
           lists.set(term, list);
         }
         list.docs.push(doc);
         list.weights.push(weight);
+        list.fields.push(fields.get(term)!);
       }
     });
     const postings = new Map<string, Postings>();
     for (const [term, list] of lists) {
-      postings.set(term, { docs: Int32Array.from(list.docs), weights: Float32Array.from(list.weights) });
+      postings.set(term, { docs: Int32Array.from(list.docs), weights: Float32Array.from(list.weights), fields: Uint8Array.from(list.fields) });
     }
     return new KeywordIndex(documents.length, postings, lengths, words);
   }
@@ -177,6 +186,21 @@ export class KeywordIndex {
       softTerm[doc] = -1;
     }
     return top.sorted().map((hit) => ({ ...hit, ...(coverage.get(hit.doc) ?? { coverage: 0, softCoverage: 0 }) }));
+  }
+
+  /** The fields of document `doc` that hold `term` (FIELD bits; 0 when it has none). */
+  fieldsOf(term: string, doc: number): number {
+    const postings = this.#postings.get(term);
+    if (!postings) return 0;
+    const { docs } = postings;
+    let low = 0;
+    let high = docs.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (docs[middle]! < doc) low = middle + 1;
+      else high = middle;
+    }
+    return docs[low] === doc ? postings.fields[low]! : 0;
   }
 
   /** Inverse document frequency of a term (a stem, an identifier or a CJK bigram); the rarest value for an unknown one. */

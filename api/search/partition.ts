@@ -2,7 +2,6 @@ import { loadAnalyzer, type Analyzer } from './analyzer.ts';
 import { KeywordIndex } from './keyword-index.ts';
 import { PageSummaries, type PageSummary } from './page-summaries.ts';
 import { CorpusVocabulary } from './query-expansion.ts';
-import { SectionTermCache } from './section-terms.ts';
 import type { AlignedPage, TranslatedQueries } from './translated-queries.ts';
 import { SharedDirections } from './shared-directions.ts';
 import { VectorIndex } from './vector-index.ts';
@@ -44,9 +43,6 @@ const EXPANDED_LANGUAGES = new Set(['en']);
 export class Partition {
   /** For a language the word vectors do not know: its queries carried into the site's English pages. */
   translation: TranslatedQueries | undefined;
-  /** Chunks' heading and text terms, for choosing a page's best sections (best-sections.ts). */
-  readonly sectionTerms: SectionTermCache;
-
   constructor(
     readonly chunks: IndexedChunk[],
     readonly analyzer: Analyzer,
@@ -67,9 +63,7 @@ export class Partition {
       pages: Float32Array;
     },
     readonly vocabulary?: CorpusVocabulary,
-  ) {
-    this.sectionTerms = new SectionTermCache(analyzer, (doc) => headings[doc]!, (doc) => chunks[doc]!.content);
-  }
+  ) {}
 }
 
 /** `withVectors` false: a language the embedder does not understand is searched by keyword only. */
