@@ -192,15 +192,8 @@ export class KeywordIndex {
   fieldsOf(term: string, doc: number): number {
     const postings = this.#postings.get(term);
     if (!postings) return 0;
-    const { docs } = postings;
-    let low = 0;
-    let high = docs.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (docs[middle]! < doc) low = middle + 1;
-      else high = middle;
-    }
-    return docs[low] === doc ? postings.fields[low]! : 0;
+    const at = lowerBound(postings.docs, doc);
+    return postings.docs[at] === doc ? postings.fields[at]! : 0;
   }
 
   /** Inverse document frequency of a term (a stem, an identifier or a CJK bigram); the rarest value for an unknown one. */
@@ -223,15 +216,8 @@ export class KeywordIndex {
   /** Indexed terms that start with `prefix` (other than itself), most frequent first. */
   private completions(prefix: string): string[] {
     const vocabulary = this.#vocabulary;
-    let low = 0;
-    let high = vocabulary.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (vocabulary[middle]! < prefix) low = middle + 1;
-      else high = middle;
-    }
     const found: string[] = [];
-    for (let i = low; i < vocabulary.length && vocabulary[i]!.startsWith(prefix) && found.length < 200; i++) {
+    for (let i = lowerBound(vocabulary, prefix); i < vocabulary.length && vocabulary[i]!.startsWith(prefix) && found.length < 200; i++) {
       if (vocabulary[i] !== prefix) found.push(vocabulary[i]!);
     }
     return this.mostFrequent(found);
@@ -243,6 +229,18 @@ export class KeywordIndex {
       .slice(0, MAX_EXPANSIONS);
   }
 
+}
+
+/** The first index of sorted `items` whose item is not below `value` (its length when there is none). */
+function lowerBound<T extends number | string>(items: ArrayLike<T>, value: T): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (items[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** BM25's inverse document frequency of a term found in `documents` of `size` documents. */
