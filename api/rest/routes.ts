@@ -136,7 +136,7 @@ const WIDGET_DIST = path.join(PACKAGE_ROOT, 'widget', 'dist');
 /** Pages for people. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/pulls/:id', render: ({ id }, services) => pullRequestPage(services.db, id!) },
-  { path: '/demo/:subdomain', render: ({ subdomain }, services) => demoPage(services.db, subdomain!) },
+  { path: '/demo/:subdomain', render: ({ subdomain }, services) => demoPage(services, subdomain!) },
   { path: '/screenshots/:name', render: ({ name }, services) => screenshotResponse(services.db, name!) },
 ];
 

@@ -24,14 +24,15 @@ export function bestSectionsOfPage(partition: Partition, page: number, ranked: n
   const isEnglish = partition.analyzer.language === 'en';
   const evidence = new Float64Array(docs.length);
   for (const { term, word } of new Map(queryTerms.map((query) => [query.term, query])).values()) {
-    // The page's title stands above every section: its words are the page's subject, held by all.
-    const isInTitle = (keyword.fieldsOf(term, docs[0]!) & FIELD.title) !== 0;
     const holds = docs.map((doc) => {
       const fields = keyword.fieldsOf(term, doc);
+      const isInTitle = (fields & FIELD.title) !== 0;
       // The index leaves out a heading that repeats the page's title; that section's heading holds the title's words.
-      const isInHeading = (fields & FIELD.heading) !== 0 || (headings[doc] === titles[doc] && (fields & FIELD.title) !== 0);
-      return { isInHeading, isInSection: isInHeading || (fields & FIELD.content) !== 0 };
+      const isInHeading = (fields & FIELD.heading) !== 0 || (isInTitle && headings[doc] === titles[doc]);
+      return { isInTitle, isInHeading, isInSection: isInHeading || (fields & FIELD.content) !== 0 };
     });
+    // The page's title stands above every section: its words are the page's subject, held by all.
+    const { isInTitle } = holds[0]!;
     const holders = isInTitle ? docs.length : holds.filter((held) => held.isInSection).length;
     if (holders === 0) continue;
     // "set" of "set up" is in many sections without telling which one answers: everyday words count less.

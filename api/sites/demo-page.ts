@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Services } from '../services.ts';
 import { notFound } from '../errors.ts';
 import { escapeHtml, htmlResponse } from '../http/html.ts';
 import { siteKeyOf } from './site-key.ts';
@@ -11,8 +11,8 @@ const WIDGET_PAGE_POLICY =
  * A page that shows a site's search and assistant working, with the widget's one script tag and the
  * site's published key (usable only from this server's pages), right after a deployment.
  */
-export async function demoPage(db: Db, subdomain: string): Promise<Response> {
-  const project = await db.project.findUnique({ where: { subdomain }, select: { id: true, name: true, liveDeploymentId: true } });
+export async function demoPage({ db, sites }: Pick<Services, 'db' | 'sites'>, subdomain: string): Promise<Response> {
+  const project = await sites.find(subdomain);
   if (!project) throw notFound(`No documentation site with domain "${subdomain}".`);
   const key = await siteKeyOf(db, project.id);
   const name = escapeHtml(project.name);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { ChangeInvalidatedCache } from '../../api/db/change-invalidated-cache.ts';
+import { prefixOf } from '../support/fixtures.ts';
 import { createTestProject, startTestApp, type TestApp } from '../support/test-app.ts';
 
 // Keys and sites are kept in each web process's memory; these tests change them the way another
@@ -17,9 +18,6 @@ afterAll(async () => {
   await sql.end();
   await t.close();
 });
-
-/** `folio_assistant_k3v9q2x7mb` of `folio_assistant_k3v9q2x7mb_<secret>`. */
-const prefixOf = (key: string) => key.split('_').slice(0, 3).join('_');
 
 /** Calls `attempt` until `isDone` holds of its result, for at most two seconds; returns the last result. */
 async function eventually<T>(attempt: () => Promise<T>, isDone: (result: T) => boolean): Promise<T> {

@@ -8,7 +8,7 @@ import { deploymentTopic } from '../../api/deploy/topics.ts';
 import type { StreamEncoder } from '../../api/http/stream-encoder.ts';
 import { listen, type RunningServer } from '../../api/http/server.ts';
 import { API_ROUTES, type FileRoute, type StreamRoute } from '../../api/rest/routes.ts';
-import { seedProject, type SeededProject } from '../support/fixtures.ts';
+import { prefixOf, seedProject, type SeededProject } from '../support/fixtures.ts';
 import { call, startTestApp, type TestApp } from '../support/test-app.ts';
 
 /** Every call of the test stream's encoder, to tell what was written after a client left. */
@@ -121,7 +121,7 @@ describe('a streaming route', () => {
     const res = await follow(seeded);
     const next = lineReader(res.body!);
     expect(await next()).toMatchObject({ status: 'queued' });
-    await revokeApiKey(t.db, seeded.adminKey.split('_').slice(0, 3).join('_'));
+    await revokeApiKey(t.db, prefixOf(seeded.adminKey));
     expect(await next()).toEqual({ failed: 'UNAUTHENTICATED' });
     expect(await next()).toBeUndefined();
   });
