@@ -1,7 +1,8 @@
 // npm run eval:assistant: answer quality of the offline answer model on the mintlify-docs corpus, through
 // `streamText` with real search, as the assistant runs it. Deploys the corpus into DATABASE_URL or an
 // embedded PostgreSQL in a temporary DATA_DIR. Flags: --misses (print each miss with its answer),
-// --split=tune|holdout|blind|blind-2 (run one split only). The second blind set has its own file.
+// --split=tune|tune-2|holdout|blind|blind-2 (run one split only). The second tuning set and the second
+// blind set have their own files.
 import fs from 'node:fs';
 import { stepCountIs, streamText, type ModelMessage } from 'ai';
 import { createOfflineModel } from '../api/assistant/offline/offline-model.ts';
@@ -11,7 +12,7 @@ import type { Runtime } from '../api/runtime.ts';
 import { searchDocs } from '../api/search/search-docs.ts';
 import { withDeployedCorpus } from './corpus-runtime.ts';
 
-type Split = 'tune' | 'holdout' | 'blind' | 'blind-2';
+type Split = 'tune' | 'tune-2' | 'holdout' | 'blind' | 'blind-2';
 interface Answerable {
   id: string;
   split: Split;
@@ -44,15 +45,15 @@ interface QuestionSet {
   outOfScope: Unanswerable[];
 }
 const readSet = (name: string) => JSON.parse(fs.readFileSync(new URL(name, import.meta.url), 'utf8')) as QuestionSet;
-const [first, second] = [readSet('./assistant-questions.json'), readSet('./assistant-questions-blind2.json')];
+const sets = ['./assistant-questions.json', './assistant-questions-tune2.json', './assistant-questions-blind2.json'].map(readSet);
 const questions: QuestionSet = {
-  inScope: [...first.inScope, ...second.inScope],
-  followUps: [...first.followUps, ...second.followUps],
-  outOfScope: [...first.outOfScope, ...second.outOfScope],
+  inScope: sets.flatMap((set) => set.inScope),
+  followUps: sets.flatMap((set) => set.followUps),
+  outOfScope: sets.flatMap((set) => set.outOfScope),
 };
 const onlySplit = process.argv.find((arg) => arg.startsWith('--split='))?.slice('--split='.length) as Split | undefined;
 const showMisses = process.argv.includes('--misses');
-const SPLITS: Split[] = onlySplit ? [onlySplit] : ['tune', 'holdout', 'blind', 'blind-2'];
+const SPLITS: Split[] = onlySplit ? [onlySplit] : ['tune', 'tune-2', 'holdout', 'blind', 'blind-2'];
 
 await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   const site = { id: project.projectId, liveDeploymentId: deploymentId };
@@ -115,9 +116,9 @@ async function answer(
     messages,
     stopWhen: stepCountIs(4),
     tools: assistantTools(async (asked) => {
-      query = asked;
       const results = await searchDocs(runtime, site, { query: asked, pageSize: 5, language });
-      retrieved = results.map((found) => found.path);
+      // The question's own search, not a later look-up of names.
+      if (query === '') [query, retrieved] = [asked, results.map((found) => found.path)];
       return results;
     }),
   });
@@ -164,9 +165,11 @@ function printSummary(rows: Row[], words: number[], times: number[]) {
   };
   const groups = ['in scope (en)', 'in scope (fr, es)', 'follow-ups', 'out of scope'];
   console.log(`# Assistant answer quality (offline model)\n`);
-  console.log('| questions | tuning half | held-out half | blind set | second blind set | all |');
-  console.log('|---|---|---|---|---|---|');
-  for (const group of groups) console.log(`| ${group} | ${cell(group, 'tune')} | ${cell(group, 'holdout')} | ${cell(group, 'blind')} | ${cell(group, 'blind-2')} | ${cell(group)} |`);
+  console.log('| questions | tuning half | second tuning set | held-out half | blind set | second blind set | all |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const group of groups) {
+    console.log(`| ${group} | ${cell(group, 'tune')} | ${cell(group, 'tune-2')} | ${cell(group, 'holdout')} | ${cell(group, 'blind')} | ${cell(group, 'blind-2')} | ${cell(group)} |`);
+  }
   const sorted = [...times].sort((a, b) => a - b);
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
   console.log(

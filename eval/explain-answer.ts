@@ -1,7 +1,7 @@
 // npx tsx eval/explain-answer.ts [--all-blocks] "question" ...: why the offline model answers a question
 // as it does, on the mintlify-docs corpus: the question's weighted terms, each search result with the
 // search's score and the model's support, relevance and order score, the blocks that match the question
-// (every block with --all-blocks), then the answer (or `undefined`: markNotFound).
+// (every block with --all-blocks), then the answer, the names it would look up, or not-found (markNotFound).
 import { answerQuestion } from '../api/assistant/offline/answer-question.ts';
 import type { RetrievedChunk } from '../api/assistant/offline/prompt-turn.ts';
 import { questionTerms } from '../api/assistant/offline/relevance.ts';
@@ -28,6 +28,7 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
         console.log(`   ${block.position} ${block.kind} ${fixed(density(block))} ${block.text.replace(/\n/g, ' / ').slice(0, 140)}`);
       }
     }
-    console.log(`--- answer:\n${await answerQuestion({ question: text, earlier: [], retrieved, isNotFound: false })}`);
+    const decision = await answerQuestion({ question: text, earlier: [], retrieved, isNotFound: false });
+    console.log(`--- ${decision.type}:\n${decision.type === 'answer' ? decision.text : decision.type === 'look-up' ? decision.query : ''}`);
   }
 });

@@ -11,7 +11,7 @@ const fence = '```';
 const SITE: Record<string, string> = {
   'docs.json': JSON.stringify({
     name: 'Acme Docs',
-    navigation: { groups: [{ group: 'Guides', pages: ['quickstart', 'custom-domain', 'fonts', 'changelog'] }] },
+    navigation: { groups: [{ group: 'Guides', pages: ['quickstart', 'custom-domain', 'fonts', 'changelog', 'analytics'] }] },
   }),
   'quickstart.mdx': `---
 title: Quickstart
@@ -69,6 +69,15 @@ ${fence}json
 }
 ${fence}
 `,
+  'analytics.mdx': `---
+title: Analytics
+description: Send page views to your analytics provider.
+---
+
+## Plausible
+
+Add your site's domain under \`integrations.plausible.domain\` and Acme sends every page view to Plausible.
+`,
   // A long page: an answer quotes the part that matters, not all of it.
   'changelog.mdx': `---
 title: Changelog
@@ -99,8 +108,8 @@ interface Turn {
   toolCallIds: string[];
 }
 
-/** One turn through streamText with real search over the deployed site (or canned results). */
-async function ask(messages: ModelMessage[] | string, results?: SearchResultShape[]): Promise<Turn> {
+/** One turn through streamText with real search over the deployed site (or canned results, or a search of the test's own). */
+async function ask(messages: ModelMessage[] | string, results?: SearchResultShape[] | ((query: string) => Promise<SearchResultShape[]>)): Promise<Turn> {
   const queries: string[] = [];
   const stream = streamText({
     model: createOfflineModel(),
@@ -112,6 +121,7 @@ async function ask(messages: ModelMessage[] | string, results?: SearchResultShap
         inputSchema: z.object({ query: z.string() }),
         execute: async ({ query }) => {
           queries.push(query);
+          if (typeof results === 'function') return results(query);
           return results ?? searchDocs(isolated.app.runtime, site, { query, pageSize: 5 });
         },
       }),
@@ -168,6 +178,30 @@ describe('offline answer model', () => {
     expect(turn.finishReasons).toEqual(['tool-calls', 'tool-calls', 'stop']);
     expect(turn.text).toMatch(/couldn't find this in the documentation/);
     expect(links(turn.text)).toEqual([]);
+  });
+
+  it('answers a question whose scene-setting sentence says what the docs never say', async () => {
+    const turn = await ask('Port 3000 is perpetually hogged on my laptop. How do I run the preview on a different port?');
+    expect(turn.toolNames).toEqual(['search']);
+    expect(turn.text).toContain('--port');
+    expect(links(turn.text)).toContain('/quickstart#custom-ports');
+  });
+
+  it('looks up a name the results do not say, and marks the question not found when the docs never say it', async () => {
+    const turn = await ask('How do I set the font family in docs.json to Satoshi from Fontshare?');
+    expect(turn.queries).toEqual(['How do I set the font family in docs.json to Satoshi from Fontshare?', 'Satoshi Fontshare']);
+    expect(turn.toolNames).toEqual(['search', 'search', 'markNotFound']);
+    expect(links(turn.text)).toEqual([]);
+  });
+
+  it('answers when the look-up finds the name in the docs', async () => {
+    // A search that ranks other pages above the one naming Plausible the first time.
+    const question = 'Our analytics come from Plausible. How do I set the font family in docs.json?';
+    const search = (query: string) => searchDocs(isolated.app.runtime, site, { query: query === question ? 'font family docs.json' : query, pageSize: 5 });
+    const turn = await ask(question, search);
+    expect(turn.queries[1]).toBe('Plausible');
+    expect(turn.toolNames).toEqual(['search', 'search']);
+    expect(links(turn.text)[0]).toMatch(/^\/fonts/);
   });
 
   it('does not follow requests to leave its role', async () => {

@@ -1,10 +1,11 @@
-import { loadAnalyzer } from '../../search/analyzer.ts';
+import { loadAnalyzer, type Analyzer } from '../../search/analyzer.ts';
 import { composeAnswer } from './compose-answer.ts';
-import type { PromptTurn } from './prompt-turn.ts';
+import type { PromptTurn, RetrievedChunk } from './prompt-turn.ts';
 import { isOffTaskRequest } from './off-task-request.ts';
-import { hasUnknownTerm, questionTerms, termSet } from './relevance.ts';
+import { hasUnknownTerm, questionTerms, termsOfResults, type QuestionTerms } from './relevance.ts';
 import { scoreChunks } from './score-chunks.ts';
 import { conversationTopic, isFollowUp } from './search-query.ts';
+import { namesIn, whatIsAsked } from './what-is-asked.ts';
 
 /** A follow-up's earlier topic counts, but less than the words of the question itself. */
 const CONTEXT_WEIGHT = 0.5;
@@ -13,18 +14,47 @@ const MIN_SUPPORT = 0.45;
 /** ...nor below this support when a telling word of the question (this rare) is nowhere in the results. */
 const MIN_SUPPORT_WITH_UNKNOWN = 0.75;
 const TELLING_WEIGHT = 0.75;
+/**
+ * Support is a share of at most this much of the question's weight (about four telling words): the
+ * rest of a long question tells its story ("we migrated 300 articles last week"), which no page says.
+ */
+const ENOUGH_WEIGHT = 4;
 
-/** The extractive answer to the turn's question from its search results, or undefined when nothing retrieved answers it. */
-export async function answerQuestion(turn: PromptTurn): Promise<string | undefined> {
+/** What the offline model does after searching: answer, look up names first, or conclude the docs do not cover it. */
+export type Decision = { type: 'answer'; text: string } | { type: 'look-up'; query: string } | { type: 'not-found' };
+
+/**
+ * The extractive answer to the turn's question from its search results. When the results would answer
+ * it but never say a name it uses (a product, a service, a format), those names are looked up with a
+ * search of their own first; documentation that never says them does not answer the question.
+ */
+export async function answerQuestion(turn: PromptTurn): Promise<Decision> {
   const retrieved = turn.retrieved ?? [];
-  if (retrieved.length === 0 || isOffTaskRequest(turn.question)) return undefined;
+  if (retrieved.length === 0 || isOffTaskRequest(turn.question)) return { type: 'not-found' };
   const analyzer = await loadAnalyzer(retrieved[0]!.language || 'en');
   const question = questionTerms(analyzer, turn.question);
   if (isFollowUp(turn.question, turn.earlier)) questionTerms(analyzer, conversationTopic(turn.earlier), CONTEXT_WEIGHT, question);
-  if (question.size === 0) return undefined;
+  if (question.size === 0) return { type: 'not-found' };
   const scored = scoreChunks(analyzer, question, retrieved);
-  const support = Math.max(...scored.map((chunk) => chunk.support));
-  const known = termSet(analyzer, retrieved.map((chunk) => `${chunk.title} ${chunk.description} ${chunk.path} ${chunk.content}`).join('\n'));
-  const minimum = hasUnknownTerm(question, known, TELLING_WEIGHT) ? MIN_SUPPORT_WITH_UNKNOWN : MIN_SUPPORT;
-  return support < minimum ? undefined : composeAnswer(question, scored);
+  const support = Math.min(1, (Math.max(...scored.map((chunk) => chunk.support)) * totalWeight(question)) / Math.min(totalWeight(question), ENOUGH_WEIGHT));
+  // A word of the scene the question sets ("it is pointless") need not be in the documentation; what it asks about must.
+  const asked = questionTerms(analyzer, whatIsAsked(turn.question));
+  const minimum = hasUnknownTerm(asked, termsOfResults(analyzer, retrieved), TELLING_WEIGHT) ? MIN_SUPPORT_WITH_UNKNOWN : MIN_SUPPORT;
+  if (support < minimum) return { type: 'not-found' };
+  const unfamiliar = unfamiliarNames(analyzer, turn.question, [...retrieved, ...(turn.lookedUp ?? [])]);
+  if (unfamiliar.length === 0) return { type: 'answer', text: composeAnswer(question, scored) };
+  return turn.lookedUp === undefined ? { type: 'look-up', query: unfamiliar.join(' ') } : { type: 'not-found' };
+}
+
+/** Documentation that never names Matomo or PlantUML does not answer a question about them, however many other words match. */
+function unfamiliarNames(analyzer: Analyzer, question: string, results: RetrievedChunk[]): string[] {
+  const known = termsOfResults(analyzer, results);
+  // Exactly: "AsciiDoc" is not a longer form of "ASCII".
+  return namesIn(question).filter((name) => [...questionTerms(analyzer, name).keys()].some((term) => !known.has(term)));
+}
+
+function totalWeight(question: QuestionTerms): number {
+  let total = 0;
+  for (const weight of question.values()) total += weight;
+  return total;
 }

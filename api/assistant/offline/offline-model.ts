@@ -8,9 +8,10 @@ import { searchQuery } from './search-query.ts';
 /**
  * The offline default answer model: no weights, no service. It speaks the AI SDK's language-model
  * interface, so the assistant's tool loop, streams and tests run through it as through a real model:
- * it calls `search` with the question (and a follow-up's context), then answers with sentences,
- * steps and code picked from the results and linked to their pages, or calls `markNotFound` when
- * nothing retrieved answers the question, and then says so.
+ * it calls `search` with the question (and a follow-up's context), and again with the names the
+ * question uses that the results never say, then answers with sentences, steps and code picked from
+ * the results and linked to their pages, or calls `markNotFound` when nothing retrieved answers the
+ * question, and then says so.
  */
 export function createOfflineModel(): LanguageModelV4 {
   return {
@@ -34,7 +35,7 @@ export function createOfflineModel(): LanguageModelV4 {
   };
 }
 
-/** Decides this step from the current turn: search first, then answer or mark not found, then say so. */
+/** Decides this step from the current turn: search first (then look up unfamiliar names), then answer or mark not found, then say so. */
 async function step(options: LanguageModelV4CallOptions): Promise<{ reply: Reply; callId: string; promptChars: number }> {
   const turn = readPromptTurn(options.prompt);
   const tools = new Set((options.tools ?? []).map((tool) => tool.name));
@@ -46,10 +47,12 @@ async function step(options: LanguageModelV4CallOptions): Promise<{ reply: Reply
   } else if (turn.retrieved === undefined) {
     reply = tools.has('search') ? { type: 'tool-call', toolName: 'search', input: { query: searchQuery(turn.question, turn.earlier) } } : notFound;
   } else {
-    const answer = await answerQuestion(turn);
-    if (answer) reply = { type: 'text', text: answer };
+    const decision = await answerQuestion(turn);
+    if (decision.type === 'answer') reply = { type: 'text', text: decision.text };
+    else if (decision.type === 'look-up' && tools.has('search')) reply = { type: 'tool-call', toolName: 'search', input: { query: decision.query } };
     else reply = tools.has('markNotFound') ? { type: 'tool-call', toolName: 'markNotFound', input: {} } : notFound;
   }
   const promptChars = JSON.stringify(options.prompt).length;
-  return { reply, callId: toolCallId(`${turn.question}\n${turn.earlier.length}\n${reply.type === 'tool-call' ? reply.toolName : ''}`), promptChars };
+  const seed = `${turn.question}\n${turn.earlier.length}\n${reply.type === 'tool-call' ? `${reply.toolName}${JSON.stringify(reply.input)}` : ''}`;
+  return { reply, callId: toolCallId(seed), promptChars };
 }

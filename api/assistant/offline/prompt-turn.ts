@@ -21,8 +21,10 @@ export interface EarlierMessage {
 export interface PromptTurn {
   question: string;
   earlier: EarlierMessage[];
-  /** The `search` tool's results in this turn, once it ran. */
+  /** The results of this turn's first `search` (the question's own), once it ran. */
   retrieved?: RetrievedChunk[];
+  /** The results of its later searches (names the first did not find, looked up), once one ran. */
+  lookedUp?: RetrievedChunk[];
   /** markNotFound ran in this turn. */
   isNotFound: boolean;
 }
@@ -43,7 +45,10 @@ export function readPromptTurn(prompt: LanguageModelV4Prompt): PromptTurn {
     for (const part of message.content) {
       if (part.type !== 'tool-result') continue;
       if (part.toolName === 'markNotFound') turn.isNotFound = true;
-      if (part.toolName === 'search') turn.retrieved = [...(turn.retrieved ?? []), ...chunksOf(outputValue(part.output))];
+      if (part.toolName !== 'search') continue;
+      const results = chunksOf(outputValue(part.output));
+      if (turn.retrieved === undefined) turn.retrieved = results;
+      else turn.lookedUp = [...(turn.lookedUp ?? []), ...results];
     }
   }
   return turn;

@@ -1,5 +1,6 @@
 import type { Analyzer } from '../../search/analyzer.ts';
 import { wordRarity } from '../../search/word-rarity.ts';
+import type { RetrievedChunk } from './prompt-turn.ts';
 
 /** A question's index terms (stemmed, as search indexes them), each weighted by how much it tells. */
 export type QuestionTerms = Map<string, number>;
@@ -76,6 +77,11 @@ export function hasUnknownTerm(question: QuestionTerms, known: ReadonlySet<strin
   // Identifiers ("read-only", "light/dark") are made of words the results may well say apart.
   const isWord = (term: string) => /^[\p{L}\p{N}]+$/u.test(term);
   return [...question].some(([term, weight]) => weight >= minWeight && isWord(term) && !known.has(term) && !stems.some((stem) => term.startsWith(stem)));
+}
+
+/** The terms of search results: their pages' titles, summaries and paths, and their text. */
+export function termsOfResults(analyzer: Analyzer, results: RetrievedChunk[]): Set<string> {
+  return termSet(analyzer, results.map((chunk) => `${chunk.title} ${chunk.description} ${chunk.path} ${chunk.content}`).join('\n'));
 }
 
 const MIN_STEM = 5;
