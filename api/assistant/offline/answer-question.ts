@@ -1,6 +1,6 @@
 import { loadAnalyzer, type Analyzer } from '../../search/analyzer.ts';
 import { composeAnswer } from './compose-answer.ts';
-import type { PromptTurn, RetrievedChunk } from './prompt-turn.ts';
+import type { PromptTurn } from './prompt-turn.ts';
 import { isOffTaskRequest } from './off-task-request.ts';
 import { hasUnknownTerm, questionTerms, termsOfResults, type QuestionTerms } from './relevance.ts';
 import { scoreChunks } from './score-chunks.ts';
@@ -39,16 +39,17 @@ export async function answerQuestion(turn: PromptTurn): Promise<Decision> {
   const support = Math.min(1, (Math.max(...scored.map((chunk) => chunk.support)) * totalWeight(question)) / Math.min(totalWeight(question), ENOUGH_WEIGHT));
   // A word of the scene the question sets ("it is pointless") need not be in the documentation; what it asks about must.
   const asked = questionTerms(analyzer, whatIsAsked(turn.question));
-  const minimum = hasUnknownTerm(asked, termsOfResults(analyzer, retrieved), TELLING_WEIGHT) ? MIN_SUPPORT_WITH_UNKNOWN : MIN_SUPPORT;
+  const known = termsOfResults(analyzer, retrieved);
+  const minimum = hasUnknownTerm(asked, known, TELLING_WEIGHT) ? MIN_SUPPORT_WITH_UNKNOWN : MIN_SUPPORT;
   if (support < minimum) return { type: 'not-found' };
-  const unfamiliar = unfamiliarNames(analyzer, turn.question, [...retrieved, ...(turn.lookedUp ?? [])]);
+  for (const term of termsOfResults(analyzer, turn.lookedUp ?? [])) known.add(term);
+  const unfamiliar = unfamiliarNames(analyzer, turn.question, known);
   if (unfamiliar.length === 0) return { type: 'answer', text: composeAnswer(question, scored) };
   return turn.lookedUp === undefined ? { type: 'look-up', query: unfamiliar.join(' ') } : { type: 'not-found' };
 }
 
 /** Documentation that never names Matomo or PlantUML does not answer a question about them, however many other words match. */
-function unfamiliarNames(analyzer: Analyzer, question: string, results: RetrievedChunk[]): string[] {
-  const known = termsOfResults(analyzer, results);
+function unfamiliarNames(analyzer: Analyzer, question: string, known: ReadonlySet<string>): string[] {
   // Exactly: "AsciiDoc" is not a longer form of "ASCII".
   return namesIn(question).filter((name) => [...questionTerms(analyzer, name).keys()].some((term) => !known.has(term)));
 }
