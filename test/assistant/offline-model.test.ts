@@ -11,7 +11,7 @@ const fence = '```';
 const SITE: Record<string, string> = {
   'docs.json': JSON.stringify({
     name: 'Acme Docs',
-    navigation: { groups: [{ group: 'Guides', pages: ['quickstart', 'custom-domain', 'fonts', 'changelog', 'analytics'] }] },
+    navigation: { groups: [{ group: 'Guides', pages: ['quickstart', 'custom-domain', 'fonts', 'changelog', 'analytics', 'static-files'] }] },
   }),
   'quickstart.mdx': `---
 title: Quickstart
@@ -77,6 +77,22 @@ description: Send page views to your analytics provider.
 ## Plausible
 
 Add your site's domain under \`integrations.plausible.domain\` and Acme sends every page view to Plausible.
+`,
+  'static-files.mdx': `---
+title: Fix a static file that returns 404
+description: Why a file in your repository is not served.
+---
+
+## Check the path
+
+The URL path mirrors the file's location in your repository. A file committed to the root of the repository as prices.json is served at /prices.json, and a file at data/prices.json at /data/prices.json.
+
+- Case mismatch. Prices.json and prices.json are different URLs.
+- The file is only in a feature branch. Only files on the branch Acme builds are served.
+
+## Check the file size
+
+Files must be less than 20 MB. Larger files are not served; host them on a CDN instead.
 `,
   // A long page: an answer quotes the part that matters, not all of it.
   'changelog.mdx': `---
@@ -202,6 +218,12 @@ describe('offline answer model', () => {
     expect(turn.queries[1]).toBe('Plausible');
     expect(turn.toolNames).toEqual(['search', 'search']);
     expect(links(turn.text)[0]).toMatch(/^\/fonts/);
+  });
+
+  it('adds another section of the page it quotes when that section holds what the question asks and the first does not', async () => {
+    const turn = await ask('I committed a 60 MB video to the data folder of our repository, but its URL returns a 404 although the path matches. Why?');
+    expect(links(turn.text)[0]).toMatch(/^\/static-files/);
+    expect(turn.text).toContain('Files must be less than 20 MB.');
   });
 
   it('does not follow requests to leave its role', async () => {

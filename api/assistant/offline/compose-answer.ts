@@ -33,7 +33,8 @@ const SECOND_RATIO = 0.6;
 /**
  * The answer's Markdown: a quote of the best chunk, then of up to two more that score well enough,
  * answer the question by themselves, do not repeat what is quoted, and say something the question
- * asked that the quotes so far do not (or anything, while the answer is still short).
+ * asked that the quotes so far do not (or anything, while the answer is still short). Another section
+ * of the best chunk's page needs neither score nor relevance, only to say such a thing.
  */
 export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[]): string {
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.rank - b.rank);
@@ -43,8 +44,10 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[]): s
   const said = new Set<string>();
   let words = 0;
   for (const candidate of ranked) {
-    if (picks.size >= MAX_CHUNKS || (picks.size > 0 && candidate.score < SECOND_RATIO * best.score)) break;
-    if (picks.size > 0 && candidate.relevance < FURTHER_RELEVANCE) continue;
+    if (picks.size >= MAX_CHUNKS) break;
+    // Another section of the best page may tell what its best section leaves out ("Files must be less than 20 MB").
+    const isWeak = candidate.score < SECOND_RATIO * best.score || candidate.relevance < FURTHER_RELEVANCE;
+    if (picks.size > 0 && isWeak && pageOf(candidate) !== pageOf(best)) continue;
     const isFirst = picks.size === 0;
     const chosen = readChunk(candidate, Math.min(isFirst ? READ_BUDGET : MORE_BUDGET, WORD_BUDGET - words), WORD_BUDGET - words, isFirst ? MAX_SEEDS : 1);
     const quoted = candidate.blocks.filter((block) => chosen.has(block.position));
@@ -52,7 +55,7 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[]): s
     const isNews = [...terms].some((term) => question.has(term) && !covered.has(term));
     // The same settings told twice (a guide and its reference page) are said once.
     const isRepeat = [...terms].filter((term) => said.has(term)).length >= REPEAT_SHARE * terms.size;
-    if (quoted.length === 0 || (!isFirst && (isRepeat || (words >= SHORT_ANSWER && !isNews)))) continue;
+    if (quoted.length === 0 || (!isFirst && (isRepeat || ((isWeak || words >= SHORT_ANSWER) && !isNews)))) continue;
     picks.set(candidate, chosen);
     for (const term of terms) {
       said.add(term);
@@ -96,6 +99,10 @@ function readChunk(scored: ScoredChunk, budget: number, hardLimit: number, maxSe
   // "Run the following command:" without the command it announces says nothing.
   for (const position of chosen) if (blocks[position]!.isIntro && !chosen.has(position + 1)) chosen.delete(position);
   return chosen;
+}
+
+function pageOf(scored: ScoredChunk): string {
+  return scored.chunk.path.split('#')[0]!;
 }
 
 function listLength(blocks: ScoredBlock[], item: ScoredBlock): number {
