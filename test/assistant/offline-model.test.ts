@@ -157,6 +157,16 @@ async function ask(messages: ModelMessage[] | string, results?: SearchResultShap
   };
 }
 
+/** A follow-up turn, after the offline model's own answer to the first question. */
+async function askAfter(first: string, followUp: string): Promise<Turn> {
+  const answer = await ask(first);
+  return ask([
+    { role: 'user', content: first },
+    { role: 'assistant', content: answer.text },
+    { role: 'user', content: followUp },
+  ]);
+}
+
 const links = (text: string) => [...text.matchAll(/\[([^\]]+)\]\(([^)]+)\)/g)].map((match) => match[2]!);
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -233,15 +243,16 @@ describe('offline answer model', () => {
   });
 
   it('searches a follow-up with the earlier question and answers it', async () => {
-    const first = await ask('How do I set up a custom domain?');
-    const turn = await ask([
-      { role: 'user', content: 'How do I set up a custom domain?' },
-      { role: 'assistant', content: first.text },
-      { role: 'user', content: 'And for an apex domain?' },
-    ]);
+    const turn = await askAfter('How do I set up a custom domain?', 'And for an apex domain?');
     expect(turn.queries[0]).toMatch(/apex domain.*custom domain/);
     expect(turn.text).toContain('CNAME flattening');
     expect(links(turn.text)).toContain('/custom-domain#apex-domains');
+  });
+
+  it('takes a follow-up that opens with "ok" as a follow-up', async () => {
+    const turn = await askAfter('How do I set up a custom domain?', 'ok, and for apex domains registered elsewhere?');
+    expect(turn.queries[0]).toMatch(/custom domain/);
+    expect(turn.text).toContain('CNAME flattening');
   });
 
   it('quotes a long page briefly', async () => {

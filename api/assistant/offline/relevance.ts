@@ -12,6 +12,7 @@ export type QuestionTerms = Map<string, number>;
 const FILLER = new Set([
   'want', 'need', 'please', 'tell', 'know', 'possible', 'able', 'way', 'anyone', 'something', 'thing', 'things',
   'help', 'hi', 'hello', 'thanks', 'thank', 'instead', 'also', 'actually', 'really', 'just', 'still',
+  'ok', 'okay', 'alright', 'cool', 'great', 'hmm', 'oh', 'yes', 'yeah', 'sure', 'nice', 'perfect', 'awesome',
   'comment', 'pourquoi', 'quel', 'quelle', 'quels', 'quelles', 'puis', 'peux', 'faire', 'est',
   'como', 'que', 'cual', 'puedo', 'hacer', 'hago', 'quien', 'donde', 'porque',
 ]);

@@ -4,8 +4,8 @@ import { wordRarity } from '../../search/word-rarity.ts';
 
 /** Longest query sent to search; the search route accepts 1,000 characters. */
 const MAX_QUERY = 400;
-/** Openings and words that lean on what was said before ("and for an apex domain?", "can they be temporary?"). */
-const LEANS_BACK = /^(?:and|also|but|or|so|then|what about|how about|et|mais|ou|alors|y|pero|o|entonces|e)\b/i;
+/** Openings and words that lean on what was said before ("ok, and for an apex domain?", "can they be temporary?"). */
+const LEANS_BACK = /^(?:(?:ok|okay|alright|right|great|thanks|hmm|oh|d'accord|vale|bueno)[,.!]?\s+)?(?:and|also|but|or|so|then|what about|how about|et|mais|ou|alors|y|pero|o|entonces|e)\b/i;
 const POINTS_BACK = /\b(?:it|its|that|this|these|those|them|they|one|ones|same|else|opposite)\b/i;
 /** A question with this few telling words (by rarity) has no subject of its own. */
 const FEW_TELLING_WORDS = 2;
