@@ -1,4 +1,4 @@
-// npx tsx eval/explain-answer.ts [--all-blocks] "question" ...: why the offline model answers a question
+// npx tsx eval/explain-answer.ts [--all-blocks] [--language=fr] "question" ...: why the offline model answers a question
 // as it does, on the mintlify-docs corpus: the question's weighted terms, each search result with the
 // search's score and the model's support, relevance and order score, the blocks that match the question
 // (every block with --all-blocks), then the answer, the names it would look up, or not-found (markNotFound).
@@ -11,14 +11,15 @@ import { searchDocs } from '../api/search/search-docs.ts';
 import { withDeployedCorpus } from './corpus-runtime.ts';
 
 const allBlocks = process.argv.includes('--all-blocks');
+const language = process.argv.find((arg) => arg.startsWith('--language='))?.slice('--language='.length) ?? 'en';
 const questions = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const fixed = (value: number) => value.toFixed(2);
 
 await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   const site = { id: project.projectId, liveDeploymentId: deploymentId };
-  const analyzer = await loadAnalyzer('en');
+  const analyzer = await loadAnalyzer(language);
   for (const text of questions) {
-    const results = await searchDocs(runtime, site, { query: text, pageSize: 5, language: 'en' });
+    const results = await searchDocs(runtime, site, { query: text, pageSize: 5, language });
     const retrieved: RetrievedChunk[] = results.map(({ content, path, metadata }) => ({ content, path, ...metadata }));
     const question = questionTerms(analyzer, text);
     console.log(`\n### ${text}\nterms: ${[...question].map(([term, weight]) => `${term} ${fixed(weight)}`).join(', ')}`);
