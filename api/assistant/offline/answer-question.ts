@@ -9,7 +9,10 @@ import { namesIn, whatIsAsked } from './what-is-asked.ts';
 
 /** A follow-up's earlier topic counts, but less than the words of the question itself. */
 const CONTEXT_WEIGHT = 0.5;
-/** Below this support (share of the question's weight found in a chunk and its page's summary), the documentation does not answer it... */
+/**
+ * Below this support (the share of the question's weight, up to ENOUGH_WEIGHT, found in a chunk and its
+ * page's summary), the documentation does not answer it...
+ */
 const MIN_SUPPORT = 0.45;
 /** ...nor below this support when a telling word of the question (this rare) is nowhere in the results. */
 const MIN_SUPPORT_WITH_UNKNOWN = 0.75;
@@ -36,7 +39,8 @@ export async function answerQuestion(turn: PromptTurn): Promise<Decision> {
   if (isFollowUp(turn.question, turn.earlier)) questionTerms(analyzer, conversationTopic(turn.earlier), CONTEXT_WEIGHT, question);
   if (question.size === 0) return { type: 'not-found' };
   const scored = scoreChunks(analyzer, question, retrieved);
-  const support = Math.min(1, (Math.max(...scored.map((chunk) => chunk.support)) * totalWeight(question)) / Math.min(totalWeight(question), ENOUGH_WEIGHT));
+  const weight = totalWeight(question);
+  const support = Math.min(1, (Math.max(...scored.map((chunk) => chunk.support)) * weight) / Math.min(weight, ENOUGH_WEIGHT));
   // A word of the scene the question sets ("it is pointless") need not be in the documentation; what it asks about must.
   const asked = questionTerms(analyzer, whatIsAsked(turn.question));
   const known = termsOfResults(analyzer, retrieved);
