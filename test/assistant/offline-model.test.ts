@@ -213,6 +213,15 @@ describe('offline answer model', () => {
     expect(links(turn.text)).toContain('/quickstart#custom-ports');
   });
 
+  it('answers a long question whose story is mostly words no page says', async () => {
+    const turn = await ask(
+      'We are a small team of four writers who moved over from another tool last month, rebuilt every guide by hand and are finally nearly done, ' +
+        'but the local preview keeps starting on port 3000, which clashes with our own app. How do we run the preview on a different port?',
+    );
+    expect(turn.toolNames).toEqual(['search']);
+    expect(turn.text).toContain('--port');
+  });
+
   it('looks up a name the results do not say, and marks the question not found when the docs never say it', async () => {
     const turn = await ask('How do I set the font family in docs.json to Satoshi from Fontshare?');
     expect(turn.queries).toEqual(['How do I set the font family in docs.json to Satoshi from Fontshare?', 'Satoshi Fontshare']);
