@@ -5,14 +5,14 @@ import type { SearchResultShape } from '../search/search-docs.ts';
 /** What the model asked `search` for can be no longer than a search query may be. */
 const MAX_QUERY_LENGTH = 1000;
 
-/**
- * The assistant's two tools, as Mintlify's has them: `search` (over the site's live deployment, with
- * the request's filter and page size) and `markNotFound` (the documentation does not cover the question).
- */
 // Made once: the AI SDK turns a schema into JSON Schema, and zod compiles its parser, per schema object.
 const SEARCH_INPUT = zodSchema(z.object({ query: z.string().describe('What to look for: a few words or the question itself.') }));
 const NO_INPUT = zodSchema(z.object({}));
 
+/**
+ * The assistant's two tools, as Mintlify's has them: `search` (over the site's live deployment, with
+ * the request's filter and page size) and `markNotFound` (the documentation does not cover the question).
+ */
 export function assistantTools(search: (query: string) => Promise<SearchResultShape[]>) {
   return {
     search: tool({

@@ -46,7 +46,7 @@ export async function answerQuestion(turn: PromptTurn): Promise<Decision> {
   const known = termsOfResults(analyzer, retrieved);
   const minimum = hasUnknownTerm(asked, known, TELLING_WEIGHT) ? MIN_SUPPORT_WITH_UNKNOWN : MIN_SUPPORT;
   if (support < minimum) return { type: 'not-found' };
-  for (const term of termsOfResults(analyzer, turn.lookedUp ?? [])) known.add(term);
+  if (turn.lookedUp) for (const term of termsOfResults(analyzer, turn.lookedUp)) known.add(term);
   const unfamiliar = unfamiliarNames(analyzer, turn.question, known);
   if (unfamiliar.length === 0) return { type: 'answer', text: composeAnswer(question, scored) };
   return turn.lookedUp === undefined ? { type: 'look-up', query: unfamiliar.join(' ') } : { type: 'not-found' };
