@@ -68,7 +68,7 @@ function adam(dims: number, steps: number, computeGradient: (w: Float64Array, gr
  * candidates half each (so long candidate lists do not drown the few answers), with a little L2 so
  * that weights stay small where the data says little. Full-batch Adam; a few thousand steps suffice.
  */
-export function fitPointwise(questions: Example[][], options: { l2?: number; steps?: number; frozen?: string[]; initial?: Weights } = {}): Weights {
+export function fitPointwise(questions: Example[][], options: { l2?: number; steps?: number; frozen?: string[]; initial?: Weights; unanswered?: Example[][] } = {}): Weights {
   const l2 = options.l2 ?? 1e-3;
   const dims = FEATURES.length;
   const frozen = new Set((options.frozen ?? []).map((name) => FEATURES.indexOf(name as (typeof FEATURES)[number])));
@@ -79,6 +79,8 @@ export function fitPointwise(questions: Example[][], options: { l2?: number; ste
     if (positives === 0 || negatives === 0) continue;
     for (const e of examples) samples.push({ x: e.features, y: e.label, weight: e.label ? 0.5 / positives : 0.5 / negatives });
   }
+  // Questions the documentation does not answer: every candidate is a non-answer.
+  for (const examples of options.unanswered ?? []) for (const e of examples) samples.push({ x: e.features, y: 0, weight: 0.5 / examples.length });
   const initial = options.initial ? Float64Array.from(FEATURES, (name) => options.initial![name]) : undefined;
   const w = adam(
     dims,
@@ -90,7 +92,7 @@ export function fitPointwise(questions: Example[][], options: { l2?: number; ste
         const error = (1 / (1 + Math.exp(-z)) - y) * weight;
         for (let d = 0; d < dims; d++) gradient[d]! += error * x[d]!;
       }
-      for (let d = 0; d < dims; d++) gradient[d] = gradient[d]! / questions.length + (d === 0 ? 0 : l2 * w[d]!);
+      for (let d = 0; d < dims; d++) gradient[d] = gradient[d]! / (questions.length + (options.unanswered?.length ?? 0)) + (d === 0 ? 0 : l2 * w[d]!);
     },
     initial,
     frozen,

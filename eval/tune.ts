@@ -1,23 +1,30 @@
-// npm run eval:tune: fits the ranking weights of api/search/relevance.ts on the tuning half of
-// eval/search-questions.json and reports both halves, in process (the figures to trust are eval:search's,
+// npm run eval:tune: fits the ranking and calibration weights of api/search/relevance.ts on the tuning
+// half of eval/search-questions.json (and, for calibration, the assistant's out-of-scope tuning
+// questions) and reports both halves, in process (the figures to trust are eval:search's,
 // over HTTP). Also tries a few settings of query expansion, candidates and results per page.
 import fs from 'node:fs';
-import { DEFAULT_RANKING, type RankingOptions } from '../api/search/relevance.ts';
+import { DEFAULT_RANKING, RELATIVE_FEATURES, type RankingOptions, type RelevanceModel } from '../api/search/relevance.ts';
 import { SiteIndex } from '../api/search/site-index.ts';
 import { withDeployedCorpus } from './corpus-runtime.ts';
 import { fitPointwise, fitRanking, type Example } from './fit-weights.ts';
 import { figures, firstAnswerRank, groupsOf, pageOf, type Outcome, type Question } from './metrics.ts';
 
 const { questions } = JSON.parse(fs.readFileSync(new URL('./search-questions.json', import.meta.url), 'utf8')) as { questions: Question[] };
+// Questions the documentation does not cover (the assistant's tuning sets): their best hits are not answers either.
+const unanswered = ['./assistant-questions.json', './assistant-questions-tune2.json']
+  .flatMap((file) => (JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8')) as { outOfScope: { split: string; language: string; question: string }[] }).outOfScope)
+  .filter((q) => q.split === 'tune' || q.split === 'tune-2')
+  .map((q) => ({ query: q.question, language: q.language, answers: [] as string[] }));
 await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   const index = await SiteIndex.build(runtime.database.prisma, runtime.embedder, deploymentId);
   const vectors = await runtime.embedder.embed(questions.map((q) => q.query));
-  const request = (q: Question) => ({ query: q.query, pageSize: 10, language: q.language });
+  const unansweredVectors = await runtime.embedder.embed(unanswered.map((q) => q.query));
+  const request = (q: { query: string; language: string }) => ({ query: q.query, pageSize: 10, language: q.language });
 
-  const examples = (ranking: RankingOptions, mode: 'hybrid' | 'keyword', keep: (q: Question) => boolean) =>
-    questions.flatMap((q, i) => {
-      if (!keep(q)) return [];
-      const found = index.candidates({ ...request(q), mode }, vectors[i], ranking);
+  type Asked = { query: string; language: string; answers: string[] };
+  const candidatesOf = (asked: Asked[], queryVectors: Float32Array[], ranking: RankingOptions, mode: 'hybrid' | 'keyword') =>
+    asked.flatMap((q, i) => {
+      const found = index.candidates({ ...request(q), mode }, queryVectors[i], ranking);
       if (!found || (mode === 'hybrid' && !found.comparable)) return [];
       return [
         found.candidates.map(({ doc, features }): Example => ({ features, label: q.answers.includes(pageOf(found.partition.chunks[doc]!.path)) ? 1 : 0 })),
@@ -26,15 +33,17 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   // Page-level answers cannot tell a page's sections apart, so the preference the issue asks for (a
   // section whose heading is the query before pages that only mention it) is set, not learned.
   const fixed = { headingIsQuery: 2 };
-  const fitter = (examples: Example[][]) => (process.env.FIT === 'pointwise' ? fitPointwise(examples) : fitRanking(examples, { fixed }));
-  const fit = (ranking: RankingOptions): RankingOptions => {
+  // The calibration model (relevance.ts) sees only features that mean the same across queries, and
+  // learns from questions the documentation does not answer too.
+  const fitter = (ranking: RankingOptions, mode: 'hybrid' | 'keyword'): RelevanceModel => {
     const isTune = (q: Question) => q.split === 'tune';
+    const tuning = candidatesOf(questions.filter(isTune), vectors.filter((_, i) => isTune(questions[i]!)), ranking, mode);
     return {
-      ...ranking,
-      hybrid: fitter(examples(ranking, 'hybrid', isTune)),
-      keyword: fitter(examples(ranking, 'keyword', isTune)),
+      ranking: process.env.FIT === 'pointwise' ? fitPointwise(tuning) : fitRanking(tuning, { fixed }),
+      calibration: fitPointwise(tuning, { frozen: [...RELATIVE_FEATURES], unanswered: candidatesOf(unanswered, unansweredVectors, ranking, mode) }),
     };
   };
+  const fit = (ranking: RankingOptions): RankingOptions => ({ ...ranking, hybrid: fitter(ranking, 'hybrid'), keyword: fitter(ranking, 'keyword') });
   const evaluate = (ranking: RankingOptions) =>
     questions.map((q, i): Outcome => {
       const paths = index.search(request(q), vectors[i], ranking).map((r) => r.chunk.path);

@@ -1,69 +1,129 @@
 import { FEATURES, type Candidate, type CandidateOptions } from './candidates.ts';
 
 /**
- * How a candidate's features become its score: a logistic model, score = 1 / (1 + e^-(w · features)),
- * an estimate of how likely the chunk's page answers the query (its bias fitted with each question's
- * answers and non-answers weighing alike). Because it estimates relevance rather than ranks, it means
- * the same across queries, which is what `scoreThreshold` filters on. The weights were fitted on the
- * tuning half of eval/search-questions.json (npm run eval:tune): one model where the partition has
- * vectors, one for keyword-only search (languages the embedder does not understand, and mode
- * "keyword"). `headingIsQuery` is set, not fitted (see eval/tune.ts).
+ * How a candidate's features become its score: two logistic models, each 1 / (1 + e^-(w · features)).
+ * The **ranking** model orders a query's candidates; it leans on features relative to the query's best
+ * hit (keywordShare, keywordRank…), so an unrelated query's best hit scores as high as a good one's.
+ * The **calibration** model sees only features that mean the same across queries (coverage, cosine,
+ * phrase and title matches), so its best candidate estimates how likely the query is answered at all.
+ * A candidate's score is that estimate times its share of the best candidate's ranking relevance: the
+ * order is the ranking model's, and the scale means the same across queries, which is what
+ * `scoreThreshold` filters on. Both were fitted on the tuning half of eval/search-questions.json (npm
+ * run eval:tune; biases with each question's answers and non-answers weighing alike): one pair where
+ * the partition has vectors, one for keyword-only search (languages the embedder does not understand,
+ * and mode "keyword"). `headingIsQuery` is set, not fitted (see eval/tune.ts).
  */
 export type Weights = Record<(typeof FEATURES)[number], number>;
+
+/** Features relative to the query's best hit, which the calibration model does without. */
+export const RELATIVE_FEATURES = ['keywordRank', 'keywordShare', 'vectorRank', 'cosineShare', 'pageKeywordShare', 'identifierKeyword'] as const;
+
+export interface RelevanceModel {
+  ranking: Weights;
+  calibration: Weights;
+}
 
 export interface RankingOptions extends CandidateOptions {
   /** At most this many results from one page, so one long page cannot crowd out the others. */
   perPage: number;
   /** A page's second and later results count this share of their score: other pages come first. */
   repeatDiscount: number;
-  hybrid: Weights;
-  keyword: Weights;
+  hybrid: RelevanceModel;
+  keyword: RelevanceModel;
 }
 
-const HYBRID: Weights = {
-  bias: -3.017,
-  keywordRank: 0.253,
-  keywordShare: 0.317,
-  coverage: 1.885,
-  vectorRank: 0.417,
-  cosine: 0.633,
-  cosineShare: 0.005,
-  pageCosine: 2.88,
-  headingIsQuery: 2,
-  headingHasQuery: -0.072,
-  titleHasQuery: 1.842,
-  textHasQuery: 1.264,
-  pairShare: 0.242,
-  identifierKeyword: 0.495,
-  identifierCosine: -1.076,
-  pageKeywordShare: 0.144,
-  pageCoverage: 2.431,
-  summaryCosine: 0.635,
-  softCoverage: 0.676,
-  pageSoftCoverage: 1.153,
+const HYBRID: RelevanceModel = {
+  ranking: {
+    bias: -3.479,
+    keywordRank: 0.982,
+    keywordShare: 1.458,
+    coverage: -0.035,
+    vectorRank: 0.528,
+    cosine: 0.481,
+    cosineShare: -0.476,
+    pageCosine: 2.6,
+    headingIsQuery: 2,
+    headingHasQuery: -0.111,
+    titleHasQuery: 1.921,
+    textHasQuery: 1.76,
+    pairShare: 0.095,
+    identifierKeyword: 0.267,
+    identifierCosine: -0.598,
+    pageKeywordShare: 2.17,
+    pageCoverage: 0.09,
+    summaryCosine: 0.831,
+    softCoverage: 1.159,
+    pageSoftCoverage: 1.349,
+  },
+  calibration: {
+    bias: -2.697,
+    keywordRank: 0,
+    keywordShare: 0,
+    coverage: -0.426,
+    vectorRank: 0,
+    cosine: -0.144,
+    cosineShare: 0,
+    pageCosine: 2.73,
+    headingIsQuery: -0.022,
+    headingHasQuery: 0.001,
+    titleHasQuery: 1.184,
+    textHasQuery: 0.882,
+    pairShare: -0.368,
+    identifierKeyword: 0,
+    identifierCosine: 0.103,
+    pageKeywordShare: 0,
+    pageCoverage: -0.298,
+    summaryCosine: 0.699,
+    softCoverage: 2.758,
+    pageSoftCoverage: 2.687,
+  },
 };
 
-const KEYWORD: Weights = {
-  bias: -3.444,
-  keywordRank: 0.562,
-  keywordShare: 0.918,
-  coverage: 1.859,
-  vectorRank: 0,
-  cosine: 0,
-  cosineShare: 0,
-  pageCosine: 0,
-  headingIsQuery: 2,
-  headingHasQuery: -0.167,
-  titleHasQuery: 2.914,
-  textHasQuery: 0.582,
-  pairShare: 0.325,
-  identifierKeyword: -0.121,
-  identifierCosine: 0,
-  pageKeywordShare: 0.563,
-  pageCoverage: 2.381,
-  summaryCosine: 0.847,
-  softCoverage: 0.733,
-  pageSoftCoverage: 1.16,
+const KEYWORD: RelevanceModel = {
+  ranking: {
+    bias: -4.009,
+    keywordRank: 0.95,
+    keywordShare: 2.041,
+    coverage: -0.008,
+    vectorRank: 0,
+    cosine: 0,
+    cosineShare: 0,
+    pageCosine: 0,
+    headingIsQuery: 2,
+    headingHasQuery: -0.227,
+    titleHasQuery: 2.845,
+    textHasQuery: 1.107,
+    pairShare: 0.387,
+    identifierKeyword: 0.183,
+    identifierCosine: 0,
+    pageKeywordShare: 2.342,
+    pageCoverage: 0.186,
+    summaryCosine: 0.967,
+    softCoverage: 1.082,
+    pageSoftCoverage: 1.488,
+  },
+  calibration: {
+    bias: -2.003,
+    keywordRank: 0,
+    keywordShare: 0,
+    coverage: -0.518,
+    vectorRank: 0,
+    cosine: 0,
+    cosineShare: 0,
+    pageCosine: 0,
+    headingIsQuery: 0.104,
+    headingHasQuery: 0.055,
+    titleHasQuery: 2.023,
+    textHasQuery: 0.398,
+    pairShare: 0.04,
+    identifierKeyword: 0,
+    identifierCosine: 0,
+    pageKeywordShare: 0,
+    pageCoverage: -0.216,
+    summaryCosine: 0.915,
+    softCoverage: 1.894,
+    pageSoftCoverage: 2.437,
+  },
 };
 
 export const DEFAULT_RANKING: RankingOptions = {
@@ -90,6 +150,9 @@ export interface Scored {
 }
 
 /** Candidates by score, best first (ties: the earlier chunk). */
-export function scoreCandidates(candidates: Candidate[], weights: Weights): Scored[] {
-  return candidates.map(({ doc, features }) => ({ doc, score: relevance(features, weights) })).sort((a, b) => b.score - a.score || a.doc - b.doc);
+export function scoreCandidates(candidates: Candidate[], model: RelevanceModel): Scored[] {
+  const ranked = candidates.map(({ doc, features }) => ({ doc, score: relevance(features, model.ranking) }));
+  const best = Math.max(...ranked.map((candidate) => candidate.score));
+  const answered = Math.max(...candidates.map(({ features }) => relevance(features, model.calibration)));
+  return ranked.map(({ doc, score }) => ({ doc, score: (answered * score) / best })).sort((a, b) => b.score - a.score || a.doc - b.doc);
 }
