@@ -9,7 +9,8 @@ import { FEATURES, type Candidate, type CandidateOptions } from './candidates.ts
  * A candidate's score is that estimate times its share of the best candidate's ranking relevance: the
  * order is the ranking model's, and the scale means the same across queries, which is what
  * `scoreThreshold` filters on. Both were fitted on the tuning half of eval/search-questions.json (npm
- * run eval:tune; biases with each question's answers and non-answers weighing alike): one pair where
+ * run eval:tune; biases with each question's answers and non-answers weighing alike), the calibration
+ * model also on the assistant's out-of-scope tuning questions (all non-answers): one pair where
  * the partition has vectors, one for keyword-only search (languages the embedder does not understand,
  * and mode "keyword"). `headingIsQuery` is set, not fitted (see eval/tune.ts).
  */

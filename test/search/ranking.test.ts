@@ -4,6 +4,8 @@ import { boundedEditDistance } from '../../api/search/edit-distance.ts';
 import { everydayExpansions } from '../../api/search/everyday-words.ts';
 import { KeywordIndex } from '../../api/search/keyword-index.ts';
 import { TopK } from '../../api/search/top-k.ts';
+import { FEATURES } from '../../api/search/candidates.ts';
+import { scoreCandidates, type Weights } from '../../api/search/relevance.ts';
 import { PageSummaries } from '../../api/search/page-summaries.ts';
 import { QueryPhrase } from '../../api/search/phrase-match.ts';
 import { TranslatedQueries } from '../../api/search/translated-queries.ts';
@@ -80,6 +82,32 @@ describe('building blocks', () => {
     const top = new TopK(3);
     [5, 1, 9, 7, 3, 8].forEach((score, doc) => top.offer(doc, score));
     expect(top.sorted()).toEqual([{ doc: 2, score: 9 }, { doc: 5, score: 8 }, { doc: 3, score: 7 }]);
+  });
+});
+
+describe('scoreCandidates', () => {
+  const only = (feature: (typeof FEATURES)[number], weight: number): Weights => ({ ...(Object.fromEntries(FEATURES.map((name) => [name, 0])) as Weights), [feature]: weight });
+  const candidate = (doc: number, keywordShare: number, coverage: number) => {
+    const features = new Float64Array(FEATURES.length);
+    features[FEATURES.indexOf('keywordShare')] = keywordShare;
+    features[FEATURES.indexOf('coverage')] = coverage;
+    return { doc, features };
+  };
+  const model = { ranking: only('keywordShare', 4), calibration: only('coverage', 4) };
+
+  it('orders by the ranking model, on the scale of how likely the calibration model finds the query answered', () => {
+    // Every query's best keyword hit has keywordShare 1; only coverage tells a good query from an unrelated one.
+    const good = scoreCandidates([candidate(1, 0.5, 0.9), candidate(2, 1, 0.8)], model);
+    const unrelated = scoreCandidates([candidate(3, 1, 0.1), candidate(4, 0.5, 0.05)], model);
+    expect(good.map((scored) => scored.doc)).toEqual([2, 1]);
+    expect(unrelated.map((scored) => scored.doc)).toEqual([3, 4]);
+    expect(good[0]!.score).toBeCloseTo(1 / (1 + Math.exp(-4 * 0.9)));
+    expect(unrelated[0]!.score).toBeCloseTo(1 / (1 + Math.exp(-4 * 0.1)));
+    expect(good[1]!.score / good[0]!.score).toBeCloseTo(1 / (1 + Math.exp(-2)) / (1 / (1 + Math.exp(-4))));
+  });
+
+  it('scores nothing when there are no candidates', () => {
+    expect(scoreCandidates([], model)).toEqual([]);
   });
 });
 
