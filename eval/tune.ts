@@ -3,7 +3,7 @@
 // questions) and reports both halves, in process (the figures to trust are eval:search's,
 // over HTTP). Also tries a few settings of query expansion, candidates and results per page.
 import fs from 'node:fs';
-import { DEFAULT_RANKING, RELATIVE_FEATURES, type RankingOptions, type RelevanceModel } from '../api/search/relevance.ts';
+import { DEFAULT_RANKING, UNCALIBRATED_FEATURES, type RankingOptions, type RelevanceModel } from '../api/search/relevance.ts';
 import { SiteIndex } from '../api/search/site-index.ts';
 import { withDeployedCorpus } from './corpus-runtime.ts';
 import { fitPointwise, fitRanking, type Example } from './fit-weights.ts';
@@ -40,7 +40,7 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
     const tuning = candidatesOf(questions.filter(isTune), vectors.filter((_, i) => isTune(questions[i]!)), ranking, mode);
     return {
       ranking: process.env.FIT === 'pointwise' ? fitPointwise(tuning) : fitRanking(tuning, { fixed }),
-      calibration: fitPointwise(tuning, { frozen: [...RELATIVE_FEATURES], unanswered: candidatesOf(unanswered, unansweredVectors, ranking, mode) }),
+      calibration: fitPointwise(tuning, { frozen: [...UNCALIBRATED_FEATURES], unanswered: candidatesOf(unanswered, unansweredVectors, ranking, mode) }),
     };
   };
   const fit = (ranking: RankingOptions): RankingOptions => ({ ...ranking, hybrid: fitter(ranking, 'hybrid'), keyword: fitter(ranking, 'keyword') });

@@ -4,8 +4,8 @@ import { FEATURES, type Candidate, type CandidateOptions } from './candidates.ts
  * How a candidate's features become its score: two logistic models, each 1 / (1 + e^-(w · features)).
  * The **ranking** model orders a query's candidates; it leans on features relative to the query's best
  * hit (keywordShare, keywordRank…), so an unrelated query's best hit scores as high as a good one's.
- * The **calibration** model sees only features that mean the same across queries (coverage, cosine,
- * phrase and title matches), so its best candidate estimates how likely the query is answered at all.
+ * The **calibration** model sees only features that mean the same across queries (exact coverage,
+ * cosine, phrase and title matches), so its best candidate estimates how likely the query is answered at all.
  * A candidate's score is that estimate times its share of the best candidate's ranking relevance: the
  * order is the ranking model's, and the scale means the same across queries, which is what
  * `scoreThreshold` filters on. Both were fitted on the tuning half of eval/search-questions.json (npm
@@ -16,8 +16,12 @@ import { FEATURES, type Candidate, type CandidateOptions } from './candidates.ts
  */
 export type Weights = Record<(typeof FEATURES)[number], number>;
 
-/** Features relative to the query's best hit, which the calibration model does without. */
-export const RELATIVE_FEATURES = ['keywordRank', 'keywordShare', 'vectorRank', 'cosineShare', 'pageKeywordShare', 'identifierKeyword'] as const;
+/**
+ * Features the calibration model does without: those relative to the query's best hit, and soft
+ * coverage, where related words count (it tells that a query is near the site's vocabulary, not that
+ * the site answers it: "recipe banana bread" scored 0.62 with it, 0.37 without).
+ */
+export const UNCALIBRATED_FEATURES = ['keywordRank', 'keywordShare', 'vectorRank', 'cosineShare', 'pageKeywordShare', 'identifierKeyword', 'softCoverage', 'pageSoftCoverage'] as const;
 
 export interface RelevanceModel {
   ranking: Weights;
@@ -57,26 +61,26 @@ const HYBRID: RelevanceModel = {
     pageSoftCoverage: 1.349,
   },
   calibration: {
-    bias: -2.697,
+    bias: -1.938,
     keywordRank: 0,
     keywordShare: 0,
-    coverage: -0.426,
+    coverage: 2.113,
     vectorRank: 0,
-    cosine: -0.144,
+    cosine: -0.57,
     cosineShare: 0,
-    pageCosine: 2.73,
-    headingIsQuery: -0.022,
-    headingHasQuery: 0.001,
-    titleHasQuery: 1.184,
-    textHasQuery: 0.882,
-    pairShare: -0.368,
+    pageCosine: 3.036,
+    headingIsQuery: 0.035,
+    headingHasQuery: 0.14,
+    titleHasQuery: 1.277,
+    textHasQuery: 0.718,
+    pairShare: -0.299,
     identifierKeyword: 0,
-    identifierCosine: 0.103,
+    identifierCosine: -0.404,
     pageKeywordShare: 0,
-    pageCoverage: -0.298,
-    summaryCosine: 0.699,
-    softCoverage: 2.758,
-    pageSoftCoverage: 2.687,
+    pageCoverage: 1.596,
+    summaryCosine: 0.571,
+    softCoverage: 0,
+    pageSoftCoverage: 0,
   },
 };
 
@@ -104,26 +108,26 @@ const KEYWORD: RelevanceModel = {
     pageSoftCoverage: 1.488,
   },
   calibration: {
-    bias: -2.003,
+    bias: -1.287,
     keywordRank: 0,
     keywordShare: 0,
-    coverage: -0.518,
+    coverage: 0.931,
     vectorRank: 0,
     cosine: 0,
     cosineShare: 0,
     pageCosine: 0,
-    headingIsQuery: 0.104,
-    headingHasQuery: 0.055,
-    titleHasQuery: 2.023,
-    textHasQuery: 0.398,
-    pairShare: 0.04,
+    headingIsQuery: 0.143,
+    headingHasQuery: 0.2,
+    titleHasQuery: 2.167,
+    textHasQuery: 0.357,
+    pairShare: 0.103,
     identifierKeyword: 0,
     identifierCosine: 0,
     pageKeywordShare: 0,
-    pageCoverage: -0.216,
-    summaryCosine: 0.915,
-    softCoverage: 1.894,
-    pageSoftCoverage: 2.437,
+    pageCoverage: 1.663,
+    summaryCosine: 0.846,
+    softCoverage: 0,
+    pageSoftCoverage: 0,
   },
 };
 
