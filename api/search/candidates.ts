@@ -1,3 +1,4 @@
+import type { QueryTerm } from './analyzer.ts';
 import { everydayExpansions } from './everyday-words.ts';
 import type { ExpansionOptions } from './query-expansion.ts';
 import type { Partition } from './partition.ts';
@@ -46,11 +47,18 @@ export interface Candidate {
 
 /**
  * The chunks worth scoring for a query (the best of the keyword ranking, widened with related words, of
- * the vector ranking, and the first sections of the best pages by summary) with their features. `queryVector` is already comparable with the
+ * the vector ranking, and the first sections of the best pages by summary) with their features. `terms`
+ * are the query's as the partition's analyzer reads them; `queryVector` is already comparable with the
  * partition's vectors, or undefined for keyword-only search.
  */
-export function collectCandidates(partition: Partition, query: string, queryVector: Float32Array | undefined, useKeywords: boolean, options: CandidateOptions): Candidate[] {
-  const terms = partition.analyzer.queryTerms(query);
+export function collectCandidates(
+  partition: Partition,
+  query: string,
+  terms: QueryTerm[],
+  queryVector: Float32Array | undefined,
+  useKeywords: boolean,
+  options: CandidateOptions,
+): Candidate[] {
   // Related words: the word vectors' nearest in this language, or (languages they do not know) through English.
   const expander = partition.vocabulary ?? partition.translation;
   const expansions =

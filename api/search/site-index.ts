@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { QueryTerm } from './analyzer.ts';
 import { bestSectionsOfPage } from './best-sections.ts';
 import { collectCandidates } from './candidates.ts';
 import { chunkEmbeddingText, storeVectors } from './embed-chunks.ts';
@@ -88,12 +89,12 @@ export class SiteIndex {
   search(request: SiteSearch, queryVector: Float32Array | undefined, ranking: RankingOptions = DEFAULT_RANKING): ScoredChunk[] {
     const found = this.candidates(request, queryVector, ranking);
     if (!found) return [];
-    const { partition, candidates, comparable, mode } = found;
+    const { partition, candidates, comparable, mode, terms } = found;
     const scored =
       mode === 'vector'
         ? candidates.map(({ doc }) => ({ doc, score: Math.max(0, partition.vectors!.index.similarity(doc, comparable!)) })).sort((a, b) => b.score - a.score || a.doc - b.doc)
         : scoreCandidates(candidates, comparable ? ranking.hybrid : ranking.keyword);
-    return topPerPage(partition, scored, request, ranking);
+    return topPerPage(partition, scored, request, ranking, terms);
   }
 
   /** The chunks a search scores and their features (what `search` ranks; eval/tune.ts fits weights on them). */
@@ -106,8 +107,9 @@ export class SiteIndex {
       mode === 'keyword' || !partition.vectors || !queryVector || queryVector.every((value) => value === 0)
         ? undefined
         : partition.vectors.shared.apply(queryVector);
-    const candidates = collectCandidates(partition, request.query, comparable, mode !== 'vector', ranking);
-    return { partition, candidates, comparable, mode };
+    const terms = partition.analyzer.queryTerms(request.query);
+    const candidates = collectCandidates(partition, request.query, terms, comparable, mode !== 'vector', ranking);
+    return { partition, candidates, comparable, mode, terms };
   }
 
   /** Whether this index needs query vectors at all (no partition has vectors when nothing is embedded). */
@@ -154,7 +156,7 @@ function understands(embedder: Embedder, language: string): boolean {
  * page's later chunks compete at a discount, so the list reaches more pages before it repeats one. Each
  * page's sections are then the ones that answer the query best (best-sections.ts).
  */
-function topPerPage(partition: Partition, scored: { doc: number; score: number }[], request: SiteSearch, ranking: RankingOptions): ScoredChunk[] {
+function topPerPage(partition: Partition, scored: { doc: number; score: number }[], request: SiteSearch, ranking: RankingOptions, queryTerms: QueryTerm[]): ScoredChunk[] {
   const threshold = request.scoreThreshold ?? 0;
   const ranked = new Map<number, number[]>();
   const slots: { page: number; slot: number; score: number }[] = [];
@@ -169,7 +171,6 @@ function topPerPage(partition: Partition, scored: { doc: number; score: number }
     if (discounted >= threshold && discounted > 0) slots.push({ page, slot, score: discounted });
   }
   const top = slots.sort((a, b) => b.score - a.score).slice(0, request.pageSize);
-  const queryTerms = partition.analyzer.queryTerms(request.query);
   const sections = new Map<number, number[]>();
   for (const { page } of top) {
     if (sections.has(page)) continue;
