@@ -64,9 +64,11 @@ function adam(dims: number, steps: number, computeGradient: (w: Float64Array, gr
 }
 
 /**
- * Fits the logistic model of relevance.ts: each question weighs the same, its answering and other
+ * Fits a logistic model of relevance.ts: each question weighs the same, its answering and other
  * candidates half each (so long candidate lists do not drown the few answers), with a little L2 so
  * that weights stay small where the data says little. Full-batch Adam; a few thousand steps suffice.
+ * `unanswered` are questions the documentation does not answer: their candidates weigh as a
+ * question's non-answers do.
  */
 export function fitPointwise(questions: Example[][], options: { l2?: number; steps?: number; frozen?: string[]; initial?: Weights; unanswered?: Example[][] } = {}): Weights {
   const l2 = options.l2 ?? 1e-3;
@@ -79,7 +81,6 @@ export function fitPointwise(questions: Example[][], options: { l2?: number; ste
     if (positives === 0 || negatives === 0) continue;
     for (const e of examples) samples.push({ x: e.features, y: e.label, weight: e.label ? 0.5 / positives : 0.5 / negatives });
   }
-  // Questions the documentation does not answer: every candidate is a non-answer.
   for (const examples of options.unanswered ?? []) for (const e of examples) samples.push({ x: e.features, y: 0, weight: 0.5 / examples.length });
   const initial = options.initial ? Float64Array.from(FEATURES, (name) => options.initial![name]) : undefined;
   const w = adam(

@@ -5,14 +5,14 @@ import { FEATURES, type Candidate, type CandidateOptions } from './candidates.ts
  * The **ranking** model orders a query's candidates; it leans on features relative to the query's best
  * hit (keywordShare, keywordRank…), so an unrelated query's best hit scores as high as a good one's.
  * The **calibration** model sees only features that mean the same across queries (exact coverage,
- * cosine, phrase and title matches), so its best candidate estimates how likely the query is answered at all.
- * A candidate's score is that estimate times its share of the best candidate's ranking relevance: the
- * order is the ranking model's, and the scale means the same across queries, which is what
- * `scoreThreshold` filters on. Both were fitted on the tuning half of eval/search-questions.json (npm
- * run eval:tune; biases with each question's answers and non-answers weighing alike), the calibration
- * model also on the assistant's out-of-scope tuning questions (all non-answers): one pair where
- * the partition has vectors, one for keyword-only search (languages the embedder does not understand,
- * and mode "keyword"). `headingIsQuery` is set, not fitted (see eval/tune.ts).
+ * cosine, phrase and title matches), so its best candidate estimates how likely the query is answered
+ * at all. A candidate's score is that estimate times its share of the best candidate's ranking
+ * relevance: the order is the ranking model's, and the scale means the same across queries, which is
+ * what `scoreThreshold` filters on. Both were fitted on the tuning half of eval/search-questions.json
+ * (npm run eval:tune; biases with each question's answers and non-answers weighing alike), the
+ * calibration model also on the assistant's out-of-scope tuning questions (all non-answers): one pair
+ * where the partition has vectors, one for keyword-only search (languages the embedder does not
+ * understand, and mode "keyword"). `headingIsQuery` is set, not fitted (see eval/tune.ts).
  */
 export type Weights = Record<(typeof FEATURES)[number], number>;
 
