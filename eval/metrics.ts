@@ -1,4 +1,5 @@
 /** Page-level ranking measures of the search evaluation, and the Markdown tables and misses it prints. */
+import { pageRoute } from '../api/search/search-docs.ts';
 
 export type Kind = 'keyword' | 'paraphrase' | 'identifier' | 'error';
 export type Split = 'tune' | 'held-out';
@@ -20,11 +21,9 @@ export interface Outcome {
   rank: number;
 }
 
-/** The page of a result path: the route before the heading anchor. */
-export const pageOf = (path: string) => path.split('#')[0]!;
 
 export function firstAnswerRank(question: Question, paths: string[]): number {
-  return paths.findIndex((path) => question.answers.includes(pageOf(path)));
+  return paths.findIndex((path) => question.answers.includes(pageRoute(path)));
 }
 
 /** Reciprocal rank within the top 10; 0 past it. */

@@ -4,10 +4,11 @@
 // over HTTP). Also tries a few settings of query expansion, candidates and results per page.
 import fs from 'node:fs';
 import { DEFAULT_RANKING, UNCALIBRATED_FEATURES, type RankingOptions, type RelevanceModel } from '../api/search/relevance.ts';
+import { pageRoute } from '../api/search/search-docs.ts';
 import { SiteIndex } from '../api/search/site-index.ts';
 import { withDeployedCorpus } from './corpus-runtime.ts';
 import { fitPointwise, fitRanking, type Example } from './fit-weights.ts';
-import { figures, firstAnswerRank, groupsOf, pageOf, type Outcome, type Question } from './metrics.ts';
+import { figures, firstAnswerRank, groupsOf, type Outcome, type Question } from './metrics.ts';
 
 const { questions } = JSON.parse(fs.readFileSync(new URL('./search-questions.json', import.meta.url), 'utf8')) as { questions: Question[] };
 // Questions the documentation does not cover (the assistant's tuning sets): their best hits are not answers either.
@@ -27,7 +28,7 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
       const found = index.candidates({ ...request(q), mode }, queryVectors[i], ranking);
       if (!found || (mode === 'hybrid' && !found.comparable)) return [];
       return [
-        found.candidates.map(({ doc, features }): Example => ({ features, label: q.answers.includes(pageOf(found.partition.chunks[doc]!.path)) ? 1 : 0 })),
+        found.candidates.map(({ doc, features }): Example => ({ features, label: q.answers.includes(pageRoute(found.partition.chunks[doc]!.path)) ? 1 : 0 })),
       ];
     });
   // Page-level answers cannot tell a page's sections apart, so the preference the issue asks for (a
@@ -66,7 +67,7 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
     const asked = questions.map((q, i) => [q, i] as const).filter(([q]) => q.split === split && (kind === 'other' ? q.language !== 'en' : q.language === 'en' && q.kind === kind));
     const found = asked.filter(([q, i]) => {
       const got = index.candidates(request(q), vectors[i]);
-      return got?.candidates.some(({ doc }) => q.answers.includes(pageOf(got.partition.chunks[doc]!.path)));
+      return got?.candidates.some(({ doc }) => q.answers.includes(pageRoute(got.partition.chunks[doc]!.path)));
     });
     return `${kind} ${found.length}/${asked.length}`;
   };

@@ -1,7 +1,7 @@
 import { stepCountIs, streamText, type LanguageModelUsage, type ModelMessage } from 'ai';
 import { AppError } from '../errors.ts';
 import type { SearchResultShape } from '../search/search-docs.ts';
-import { searchDocs } from '../search/search-docs.ts';
+import { pageRoute, searchDocs } from '../search/search-docs.ts';
 import type { Services } from '../services.ts';
 import { CitationGuard, type CitablePage } from './citations.ts';
 import type { AssistantEvent, FinishReason, Usage } from './events.ts';
@@ -46,7 +46,7 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
     await new Promise((resolve) => setImmediate(resolve));
     const results = await searchDocs(services, project, { query: query || conversation.question.text, pageSize: request.retrievalPageSize, ...request.filter });
     for (const result of results) {
-      const page = result.path.split('#')[0]!;
+      const page = pageRoute(result.path);
       if (!retrieved.has(page)) retrieved.set(page, { page, title: result.metadata.title });
       retrievedText.push(result.content);
     }

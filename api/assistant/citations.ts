@@ -1,3 +1,5 @@
+import { pageRoute } from '../search/search-docs.ts';
+
 /** A page an answer may cite: one of its search results. */
 export interface CitablePage {
   /** The page route, without an anchor. */
@@ -72,7 +74,7 @@ export class CitationGuard {
 
   #resolve(isImage: boolean, text: string, url: string): string {
     if (isImage || !this.allowsLinks()) return text;
-    const page = url.startsWith('/') ? this.pageOf(url.split('#')[0]!) : undefined;
+    const page = url.startsWith('/') ? this.pageOf(pageRoute(url)) : undefined;
     if (page) {
       if (!this.#cited.has(page.page)) this.#cited.set(page.page, { url, title: page.title });
       return `[${text}](${url})`;

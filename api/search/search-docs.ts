@@ -17,6 +17,11 @@ export interface SearchResultShape {
   };
 }
 
+/** The page of a result path: its route, before the heading anchor ("/cli/preview#custom-ports" -> "/cli/preview"). */
+export function pageRoute(path: string): string {
+  return path.split('#')[0]!;
+}
+
 export interface SearchRequest {
   query: string;
   pageSize: number;

@@ -1,3 +1,4 @@
+import { pageRoute } from '../../search/search-docs.ts';
 import { isTableRow } from './passage.ts';
 import { density, type ScoredBlock, type ScoredChunk } from './score-chunks.ts';
 import type { QuestionTerms } from './relevance.ts';
@@ -47,7 +48,7 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[]): s
     if (picks.size >= MAX_CHUNKS) break;
     // Another section of the best page may tell what its best section leaves out ("Files must be less than 20 MB").
     const isWeak = candidate.score < SECOND_RATIO * best.score || candidate.relevance < FURTHER_RELEVANCE;
-    if (picks.size > 0 && isWeak && pageOf(candidate) !== pageOf(best)) continue;
+    if (picks.size > 0 && isWeak && pageRoute(candidate.chunk.path) !== pageRoute(best.chunk.path)) continue;
     const isFirst = picks.size === 0;
     const chosen = readChunk(candidate, Math.min(isFirst ? READ_BUDGET : MORE_BUDGET, WORD_BUDGET - words), WORD_BUDGET - words, isFirst ? MAX_SEEDS : 1);
     const quoted = candidate.blocks.filter((block) => chosen.has(block.position));
@@ -99,10 +100,6 @@ function readChunk(scored: ScoredChunk, budget: number, hardLimit: number, maxSe
   // "Run the following command:" without the command it announces says nothing.
   for (const position of chosen) if (blocks[position]!.isIntro && !chosen.has(position + 1)) chosen.delete(position);
   return chosen;
-}
-
-function pageOf(scored: ScoredChunk): string {
-  return scored.chunk.path.split('#')[0]!;
 }
 
 function listLength(blocks: ScoredBlock[], item: ScoredBlock): number {
