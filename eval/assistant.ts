@@ -36,6 +36,8 @@ interface Outcome {
   ms: number;
   /** Pages the search returned, in rank order (for telling retrieval misses from answer misses). */
   retrieved: string[];
+  /** The text of every result the model read (for telling whether a missing key term was there to quote). */
+  readText: string;
   query: string;
 }
 
@@ -108,6 +110,7 @@ async function answer(
 ): Promise<Outcome> {
   let isNotFound = false;
   let retrieved: string[] = [];
+  let readText = '';
   let query = '';
   const started = performance.now();
   const result = streamText({
@@ -119,6 +122,7 @@ async function answer(
       const results = await searchDocs(runtime, site, { query: asked, pageSize: 5, language });
       // The question's own search, not a later look-up of names.
       if (query === '') [query, retrieved] = [asked, results.map((found) => found.path)];
+      readText += results.map((found) => found.content).join('\n').toLowerCase();
       return results;
     }),
   });
@@ -129,7 +133,7 @@ async function answer(
     if (part.type === 'error') throw part.error;
   }
   const cited = [...text.matchAll(/\]\((\/[^)\s]*)\)/g)].map((match) => match[1]!.split('#')[0]!);
-  return { text, cited: [...new Set(cited)], isNotFound, ms: performance.now() - started, retrieved, query };
+  return { text, cited: [...new Set(cited)], isNotFound, ms: performance.now() - started, retrieved, readText, query };
 }
 
 function isCorrect(question: Answerable, outcome: Outcome): boolean {
@@ -142,7 +146,9 @@ function describeMiss(question: Answerable, outcome: Outcome): string {
   const problems = [
     outcome.isNotFound ? 'marked not found' : '',
     outcome.cited.some((page) => question.answers.includes(page)) ? '' : `cited ${outcome.cited.join(', ') || 'nothing'}, expected ${question.answers[0]}`,
-    ...question.mustContain.filter((term) => !text.includes(term.toLowerCase())).map((term) => `lacks "${term}"`),
+    ...question.mustContain
+      .filter((term) => !text.includes(term.toLowerCase()))
+      .map((term) => `lacks "${term}" (${outcome.readText.includes(term.toLowerCase()) ? 'in' : 'not in'} the results)`),
   ].filter(Boolean);
   const thread = question.thread ? `${question.thread.map((q) => `"${q}"`).join(' -> ')} -> ` : '';
   const rank = outcome.retrieved.findIndex((found) => question.answers.includes(found.split('#')[0]!));

@@ -30,17 +30,32 @@ function splitText(text: string, max: number): string[] {
   if (trimmed === '') return [];
   if (trimmed.length <= max) return [trimmed];
   const pieces: string[] = [];
-  let current = '';
+  let lines: string[] = [];
+  let length = 0;
   for (const line of trimmed.split('\n')) {
     const parts = line.length > max ? (line.match(new RegExp(`[\\s\\S]{1,${max}}`, 'g')) ?? []) : [line];
     for (const part of parts) {
-      if (current.length + part.length + 1 > max && current.trim() !== '') {
-        pieces.push(current.trim());
-        current = '';
+      if (length + part.length + 1 > max && lines.join('').trim() !== '') {
+        // A field's name ("hideFooterPagination") or a line introducing what follows ("Options:") goes
+        // with the text it names, not at the end of the chunk before it.
+        const last = lines[lines.length - 1]!;
+        const carried = lines.length > 1 && isLabel(last) && last.length + part.length + 2 <= max ? lines.splice(-1) : [];
+        pieces.push(lines.join('\n').trim());
+        lines = carried;
+        length = carried.reduce((sum, kept) => sum + kept.length + 1, 0);
       }
-      current += `${part}\n`;
+      lines.push(part);
+      length += part.length + 1;
     }
   }
-  if (current.trim() !== '') pieces.push(current.trim());
+  if (lines.join('').trim() !== '') pieces.push(lines.join('\n').trim());
   return pieces;
 }
+
+/** A short line that is not a sentence of its own: a name, a title, or an introduction ending in a colon. */
+function isLabel(line: string): boolean {
+  const text = line.trim();
+  return text !== '' && text.length <= LABEL_CHARS && !/[.!?]$/.test(text);
+}
+
+const LABEL_CHARS = 80;

@@ -198,4 +198,17 @@ describe('slugify and chunkSections', () => {
     expect(chunks.map((c) => c.content).join('\n')).toBe(text);
     expect(chunks.map((c) => c.position)).toEqual(chunks.map((_, i) => i));
   });
+
+  it("keeps a field's name with its description when a long section is cut between them", () => {
+    const fields = Array.from({ length: 40 }, (_, i) => `field${i}\nSet to true to turn on feature number ${i} on every page of the site.`);
+    const chunks = chunkSections([{ level: 2, heading: 'Fields', anchor: 'fields', text: fields.join('\n') }]);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) {
+      const lines = chunk.content.split('\n');
+      expect(lines[0]).toMatch(/^field\d+$/);
+      expect(lines.at(-1)).toMatch(/^Set to true/);
+      expect(chunk.content.length).toBeLessThanOrEqual(MAX_CHUNK_CHARS);
+    }
+    expect(chunks.map((c) => c.content).join('\n')).toBe(fields.join('\n'));
+  });
 });
