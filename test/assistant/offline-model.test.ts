@@ -315,6 +315,24 @@ describe('offline answer model', () => {
     expect(turn.text.replace(/`[^`]*`/g, '')).not.toMatch(/<[a-z]/);
   });
 
+  it("quotes a short section from its lead, which names the feature, when the question matches a later sentence", async () => {
+    const exportSection: SearchResultShape[] = [
+      {
+        content: [
+          'Use acme export to package your entire documentation site into a self-contained zip archive.',
+          'Recipients unzip it and read the pages in any browser, with no account and no build tools to install first.',
+          'This is useful for readers on air-gapped networks with no internet access at all, such as on-premise customers.',
+          'The archive holds every page of the current deployment, its images and its search index, and is rebuilt from scratch each time the command runs.',
+        ].join('\n'),
+        path: '/export',
+        metadata: { title: 'Offline export', description: 'Share your documentation as files.', section: 'Guides', version: '', language: 'en', score: 0.8 },
+      },
+    ];
+    const turn = await ask('A customer runs an air-gapped network with no internet access. Can they read our docs?', exportSection);
+    expect(turn.text).toContain('Use acme export to package your entire documentation site');
+    expect(turn.text).toContain('air-gapped networks');
+  });
+
   it('works through generateText too', async () => {
     const result = await generateText({
       model: createOfflineModel(),

@@ -11,8 +11,14 @@ const READ_BUDGET = 150;
 const MORE_BUDGET = 80;
 /** A bullet list this long is quoted whole; a longer one keeps the items the question is about. */
 const SHORT_LIST = 6;
-/** A seed this few words from the top of its section is quoted from the top. */
+/**
+ * A seed this few words from the top of its section is quoted from the top; so is one this few blocks
+ * and at most NEAR_TOP_WORDS words down ("Use mint export to package your site…" before "…useful for
+ * air-gapped environments"), but not one deep in a list of entries.
+ */
 const NEAR_TOP = 30;
+const NEAR_TOP_BLOCKS = 4;
+const NEAR_TOP_WORDS = 60;
 /** A section this short is quoted whole: it is already one small answer. */
 const SMALL_SECTION = 70;
 /** A paragraph this short is kept whole around its best sentence. */
@@ -108,12 +114,12 @@ function listLength(blocks: ScoredBlock[], item: ScoredBlock): number {
 
 /**
  * Where a quote around `seed` starts: the top of the section when the seed is near it (a reference
- * entry opens with what it is and its syntax), else its short paragraph's first sentence, or the
- * sentence introducing it.
+ * entry opens with what it is and its syntax, a feature's section with what it is called), else its
+ * short paragraph's first sentence, or the sentence introducing it.
  */
 function startOf(blocks: ScoredBlock[], seed: ScoredBlock): number {
   const before = blocks.slice(0, seed.position).reduce((sum, block) => sum + block.words, 0);
-  if (before <= NEAR_TOP) return 0;
+  if (before <= NEAR_TOP || (before <= NEAR_TOP_WORDS && seed.position <= NEAR_TOP_BLOCKS)) return 0;
   const paragraph = blocks.filter((block) => block.paragraph === seed.paragraph);
   let start = paragraph.reduce((sum, block) => sum + block.words, 0) <= SMALL_PARAGRAPH ? paragraph[0]!.position : seed.position;
   if (blocks[start - 1]?.isIntro) start--;
