@@ -167,6 +167,11 @@ async function askAfter(first: string, followUp: string): Promise<Turn> {
   ]);
 }
 
+/** A search result of the test's own, as the search route returns it. */
+function canned(content: string, path: string, title: string, description: string, score: number, language = 'en'): SearchResultShape {
+  return { content, path, metadata: { title, description, section: 'Guides', version: '', language, score } };
+}
+
 const links = (text: string) => [...text.matchAll(/\[([^\]]+)\]\(([^)]+)\)/g)].map((match) => match[2]!);
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -278,13 +283,7 @@ describe('offline answer model', () => {
   });
 
   it('answers from results in the language of the request, and says not found in it', async () => {
-    const french: SearchResultShape[] = [
-      {
-        content: "Par défaut, l'aperçu utilise le port 3000. Pour utiliser un autre port, passez le flag --port :\nacme dev --port 3333",
-        path: '/fr/quickstart#ports-personnalises',
-        metadata: { title: 'Démarrage rapide', description: '', section: 'Guides', version: '', language: 'fr', score: 1 },
-      },
-    ];
+    const french = [canned("Par défaut, l'aperçu utilise le port 3000. Pour utiliser un autre port, passez le flag --port :\nacme dev --port 3333", '/fr/quickstart#ports-personnalises', 'Démarrage rapide', '', 1, 'fr')];
     const answered = await ask("Comment changer le port de l'aperçu ?", french);
     expect(answered.text).toContain('acme dev --port 3333');
     expect(links(answered.text)).toEqual(['/fr/quickstart#ports-personnalises']);
@@ -294,18 +293,20 @@ describe('offline answer model', () => {
   });
 
   it("keeps a table's rows after the sentence introducing them, one to a line, placeholders as code", async () => {
-    const records: SearchResultShape[] = [
-      {
-        content: [
+    const records = [
+      canned(
+        [
           'Add the DNS records your dashboard shows at your DNS provider.',
           'The dashboard shows a verification TXT record and a CNAME record:',
           'TXT | _acme-challenge.<your-domain> | <value shown in your dashboard>',
           'CNAME | <your-domain> | cname.acme.dev',
           'Add the TXT record first and the CNAME record once it is verified.',
         ].join('\n'),
-        path: '/custom-domain#dns-records',
-        metadata: { title: 'Custom domain', description: 'Serve your documentation on your own domain.', section: 'Guides', version: '', language: 'en', score: 0.9 },
-      },
+        '/custom-domain#dns-records',
+        'Custom domain',
+        'Serve your documentation on your own domain.',
+        0.9,
+      ),
     ];
     const turn = await ask('Which DNS records do I add for my custom domain?', records);
     expect(turn.text).toContain(
@@ -315,18 +316,20 @@ describe('offline answer model', () => {
     expect(turn.text.replace(/`[^`]*`/g, '')).not.toMatch(/<[a-z]/);
   });
 
-  it("quotes a short section from its lead, which names the feature, when the question matches a later sentence", async () => {
-    const exportSection: SearchResultShape[] = [
-      {
-        content: [
+  it('quotes a short section from its lead, which names the feature, when the question matches a later sentence', async () => {
+    const exportSection = [
+      canned(
+        [
           'Use acme export to package your entire documentation site into a self-contained zip archive.',
           'Recipients unzip it and read the pages in any browser, with no account and no build tools to install first.',
           'This is useful for readers on air-gapped networks with no internet access at all, such as on-premise customers.',
           'The archive holds every page of the current deployment, its images and its search index, and is rebuilt from scratch each time the command runs.',
         ].join('\n'),
-        path: '/export',
-        metadata: { title: 'Offline export', description: 'Share your documentation as files.', section: 'Guides', version: '', language: 'en', score: 0.8 },
-      },
+        '/export',
+        'Offline export',
+        'Share your documentation as files.',
+        0.8,
+      ),
     ];
     const turn = await ask('A customer runs an air-gapped network with no internet access. Can they read our docs?', exportSection);
     expect(turn.text).toContain('Use acme export to package your entire documentation site');
