@@ -11,7 +11,7 @@ const fence = '```';
 const SITE: Record<string, string> = {
   'docs.json': JSON.stringify({
     name: 'Acme Docs',
-    navigation: { groups: [{ group: 'Guides', pages: ['quickstart', 'custom-domain', 'fonts', 'changelog', 'analytics', 'static-files'] }] },
+    navigation: { groups: [{ group: 'Guides', pages: ['quickstart', 'custom-domain', 'fonts', 'changelog', 'analytics', 'static-files', 'sso'] }] },
   }),
   'quickstart.mdx': `---
 title: Quickstart
@@ -93,6 +93,27 @@ The URL path mirrors the file's location in your repository. A file committed to
 ## Check the file size
 
 Files must be less than 20 MB. Larger files are not served; host them on a CDN instead.
+`,
+  'sso.mdx': `---
+title: Single sign-on
+description: Let your team sign in to the dashboard with your identity provider.
+---
+
+## Okta
+
+<Steps>
+  <Step title="Turn on Okta in your dashboard">
+    1. Open the Identity page of your dashboard.
+    2. Click Configure and select Okta.
+  </Step>
+  <Step title="Create an application in Okta">
+    1. In Okta, under Applications, create an app integration using SAML 2.0.
+    2. Paste the sign-on address you copied from the dashboard.
+  </Step>
+  <Step title="Copy the metadata URL">
+    In Okta, copy the metadata URL from the Sign On tab and paste it in your dashboard.
+  </Step>
+</Steps>
 `,
   // A long page: an answer quotes the part that matters, not all of it.
   'changelog.mdx': `---
@@ -334,6 +355,14 @@ describe('offline answer model', () => {
     const turn = await ask('A customer runs an air-gapped network with no internet access. Can they read our docs?', exportSection);
     expect(turn.text).toContain('Use acme export to package your entire documentation site');
     expect(turn.text).toContain('air-gapped networks');
+  });
+
+  it("reads a procedure's steps on to the last, their titles included", async () => {
+    const turn = await ask('How do I set up Okta single sign-on for the dashboard?');
+    expect(links(turn.text)[0]).toMatch(/^\/sso/);
+    expect(turn.text).toContain('Create an application in Okta:');
+    expect(turn.text).toContain('SAML 2.0');
+    expect(turn.text).toContain('copy the metadata URL from the Sign On tab');
   });
 
   it('works through generateText too', async () => {

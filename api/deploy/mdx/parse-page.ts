@@ -258,6 +258,7 @@ function toSections(lines: SourceLine[], warnings: ParseWarning[]): { sections: 
       if (tag.isSelfClosing) return;
       if (!tag.isClosing) {
         open.push({ name: tag.name, file, line });
+        if (tag.name === 'Step' && tag.attributes.title) return stepTitle(tag.attributes.title);
         return;
       }
       const top = open.at(-1);
@@ -283,6 +284,14 @@ function toSections(lines: SourceLine[], warnings: ParseWarning[]): { sections: 
   }
   for (const section of sections) section.text = section.text.replace(/\n{3,}/g, '\n\n').trim();
   return { sections, isBalanced };
+}
+
+/**
+ * A step's title reads as the start of what the step says ("Create a SAML app in Okta:"), not as a
+ * heading of its own: the steps of one procedure are read on to the end.
+ */
+function stepTitle(title: string): string {
+  return /[.:!?]$/.test(title.trim()) ? title : `${title.trim()}:`;
 }
 
 /** Whether a tag opened on this line is still open at its end (its attributes continue below). */
