@@ -365,6 +365,22 @@ describe('offline answer model', () => {
     expect(turn.text).toContain('copy the metadata URL from the Sign On tab');
   });
 
+  it('adds a second page that answers what the first leaves out', async () => {
+    const results = [
+      canned(
+        'Long code samples of 200 lines or more read best with line highlighting. Code blocks support titles, line highlighting, icons and more options after the language.',
+        '/code#code-blocks',
+        'Format code',
+        'Show code samples in your pages.',
+        0.7,
+      ),
+      canned('Expandable: make the block collapsible so it opens on demand.', '/editor#code-block-options', 'Editor', 'Edit pages in your browser.', 0.2),
+    ];
+    const turn = await ask('One of my code samples is 200 lines long. Can it start out collapsed so readers can expand it?', results);
+    expect(links(turn.text)).toEqual(['/code#code-blocks', '/editor#code-block-options']);
+    expect(turn.text).toContain('Expandable: make the block collapsible');
+  });
+
   it('works through generateText too', async () => {
     const result = await generateText({
       model: createOfflineModel(),

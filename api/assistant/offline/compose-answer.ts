@@ -28,14 +28,17 @@ const KEEP_RATIO = 0.8;
 const MAX_SEEDS = 2;
 /** At most this many chunks are quoted (so at most three pages cited). */
 const MAX_CHUNKS = 3;
-/** A further chunk must pass the bar an answer must pass (see answer-question.ts) by itself. */
-const FURTHER_RELEVANCE = 0.5;
+/**
+ * A further chunk must hold this much of the question by itself: a little under the bar an answer must
+ * pass (answer-question.ts), since a second page often answers the part the first leaves out.
+ */
+const FURTHER_RELEVANCE = 0.35;
 /** A further quote sharing this much of its vocabulary with the quotes so far repeats them. */
 const REPEAT_SHARE = 0.6;
 /** Under this many words, an answer takes a further good chunk even if it repeats what the question asked. */
 const SHORT_ANSWER = 60;
-/** Another chunk may join the answer when it scores at least this share of the best one's score. */
-const SECOND_RATIO = 0.6;
+/** Another chunk may join the answer when it scores at least this share of the best one's score (0.6 had left out many a page that answered). */
+const SECOND_RATIO = 0.4;
 
 /**
  * The answer's Markdown: a quote of the best chunk, then of up to two more that score well enough,
