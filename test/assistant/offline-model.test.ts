@@ -313,12 +313,13 @@ describe('offline answer model', () => {
     expect(missing.text).toMatch(/^Je n'ai pas trouvé/);
   });
 
-  it("keeps a table's rows after the sentence introducing them, one to a line, placeholders as code", async () => {
+  it("quotes a table under its header, after the sentence introducing it, as a Markdown table with placeholders as code", async () => {
     const records = [
       canned(
         [
           'Add the DNS records your dashboard shows at your DNS provider.',
           'The dashboard shows a verification TXT record and a CNAME record:',
+          'Type | Name | Value',
           'TXT | _acme-challenge.<your-domain> | <value shown in your dashboard>',
           'CNAME | <your-domain> | cname.acme.dev',
           'Add the TXT record first and the CNAME record once it is verified.',
@@ -331,10 +332,33 @@ describe('offline answer model', () => {
     ];
     const turn = await ask('Which DNS records do I add for my custom domain?', records);
     expect(turn.text).toContain(
-      'The dashboard shows a verification TXT record and a CNAME record:\n\n- TXT | `_acme-challenge.<your-domain>` | `<value shown in your dashboard>`\n- CNAME | `<your-domain>` | cname.acme.dev',
+      'The dashboard shows a verification TXT record and a CNAME record:\n\n|Type|Name|Value|\n|---|---|---|\n|TXT|`_acme-challenge.<your-domain>`|`<value shown in your dashboard>`|\n|CNAME|`<your-domain>`|cname.acme.dev|',
     );
     // Outside code, a client's HTML sanitiser would take "<your-domain>" for a tag and drop it.
     expect(turn.text.replace(/`[^`]*`/g, '')).not.toMatch(/<[a-z]/);
+  });
+
+  it("quotes a long table's header and the rows the question is about, every column kept", async () => {
+    const permissions = ['View content', 'Edit content', 'Publish changes', 'Trigger deployments', 'Configure integrations', 'Invite editors', 'Update user roles'];
+    const roles = [
+      canned(
+        [
+          'Every member of your organization has one of three roles:',
+          '– | Viewer | Editor | Admin',
+          ...permissions.map((permission) => `${permission} | ✅ | ✅ | ✅`),
+          'Update custom domain | ❌ | ❌ | ✅',
+          'Delete the deployment | ❌ | ❌ | ✅',
+        ].join('\n'),
+        '/roles',
+        'Roles',
+        'What each member of your organization can do.',
+        0.9,
+      ),
+    ];
+    const turn = await ask('Which role can update our custom domain?', roles);
+    expect(turn.text).toContain('|–|Viewer|Editor|Admin|\n|---|---|---|---|');
+    expect(turn.text).toContain('|Update custom domain|❌|❌|✅|');
+    expect(turn.text).not.toContain('Invite editors');
   });
 
   it('quotes a short section from its lead, which names the feature, when the question matches a later sentence', async () => {

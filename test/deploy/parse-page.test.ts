@@ -85,7 +85,9 @@ describe('parsePage', () => {
     expect(dns!.text).toContain('Create a CNAME record for docs pointing to cname.folio.dev.');
     expect(dns!.text).toContain('Changes can take up to 48 hours.');
     expect(dns!.text).toContain('dig CNAME docs.example.com\n# <Steps> inside code is code, not a component');
-    expect(dns!.text).toContain('CNAME cname.folio.dev');
+    // A step's title introduces its step; a table's cells stay apart.
+    expect(dns!.text).toContain('Add a CNAME record:');
+    expect(dns!.text).toContain('Record | Value\nCNAME | cname.folio.dev');
     const prose = dns!.text.replace('# <Steps> inside code is code, not a component', '');
     expect(prose).not.toMatch(/<\/?(Steps|Step|Tip)\b|MDX comment|HTML comment|region|import/);
     expect(verify!.text).toContain('Transport Layer Security TLS certificates are issued automatically.');
@@ -93,6 +95,11 @@ describe('parsePage', () => {
     expect(verify!.text).toContain('Move old paths.');
     expect(verify!.text).not.toContain('svg');
     expect(page.snippets).toEqual(['snippets/plan-note.mdx']);
+  });
+
+  it('keeps an empty cell of a table as a dash, so every row has its columns', () => {
+    const table = parsePage('roles.mdx', '# Roles\n\n| | Viewer | Admin |\n| --- | :---: | :---: |\n| Update domain | ❌ | ✅ |\n', read);
+    expect(table.sections.at(-1)!.text).toBe('– | Viewer | Admin\nUpdate domain | ❌ | ✅');
   });
 
   it('resolves snippets that import snippets', () => {

@@ -1,5 +1,5 @@
 import { pageRoute } from '../../search/search-docs.ts';
-import { isTableRow } from './passage.ts';
+import { isTableRow, tableHeaderOf } from './passage.ts';
 import { density, type ScoredBlock, type ScoredChunk } from './score-chunks.ts';
 import type { QuestionTerms } from './relevance.ts';
 import { renderAnswer } from './render-answer.ts';
@@ -11,6 +11,8 @@ const READ_BUDGET = 150;
 const MORE_BUDGET = 80;
 /** A bullet list this long is quoted whole; a longer one keeps the items the question is about. */
 const SHORT_LIST = 6;
+/** A table with this many rows under its header is quoted whole; a longer one keeps the rows the question is about. */
+const SHORT_TABLE = 6;
 /**
  * A seed this few words from the top of its section is quoted from the top; so is one this few blocks
  * and at most NEAR_TOP_WORDS words down ("Use mint export to package your site…" before "…useful for
@@ -96,14 +98,25 @@ function readChunk(scored: ScoredChunk, budget: number, hardLimit: number, maxSe
       if (chosen.has(i)) continue;
       const isAfterSeed = i > seed.position;
       if (isAfterSeed && isHeadingLike(block) && block.cover < 0.5 * seed.cover) break;
-      // A long list keeps the items the question is about.
+      // A long list or table keeps the items the question is about.
       if (isAfterSeed && block.kind === 'bullets' && block.cover === 0 && listLength(blocks, block) > SHORT_LIST) continue;
-      // The budget is soft for the steps or code a quote has reached, hard for the answer.
-      if (words + block.words > (block.kind === 'sentence' ? budget : hardLimit)) break;
+      if (isAfterSeed && isTableRow(block) && block.cover === 0 && tableHeaderOf(blocks, block) !== i && tableLength(blocks, block) > SHORT_TABLE) continue;
+      // The budget is soft for the steps, code or table a quote has reached, hard for the answer.
+      if (words + block.words > (block.kind === 'sentence' && !isTableRow(block) ? budget : hardLimit)) break;
       chosen.add(i);
       words += block.words;
       // A plain sentence after the seed that adds nothing the question asked ends the quote.
-      if (isAfterSeed && block.kind === 'sentence' && block.cover === 0 && !block.isIntro) break;
+      if (isAfterSeed && block.kind === 'sentence' && block.cover === 0 && !block.isIntro && !isTableRow(block)) break;
+    }
+  }
+  // A table's rows are read under its header ("Permission | Viewer | Editor | Admin").
+  for (const position of [...chosen]) {
+    const block = blocks[position]!;
+    if (!isTableRow(block)) continue;
+    const header = tableHeaderOf(blocks, block);
+    if (!chosen.has(header)) {
+      chosen.add(header);
+      words += blocks[header]!.words;
     }
   }
   // "Run the following command:" without the command it announces says nothing.
@@ -113,6 +126,13 @@ function readChunk(scored: ScoredChunk, budget: number, hardLimit: number, maxSe
 
 function listLength(blocks: ScoredBlock[], item: ScoredBlock): number {
   return blocks.filter((block) => block.paragraph === item.paragraph).length;
+}
+
+/** How many rows a table has under its header. */
+function tableLength(blocks: ScoredBlock[], row: ScoredBlock): number {
+  let end = row.position;
+  while (isTableRow(blocks[end + 1])) end++;
+  return end - tableHeaderOf(blocks, row);
 }
 
 /**

@@ -15,6 +15,8 @@ export interface Block {
   paragraph: number;
   /** A sentence ending with ':' introduces the block after it. */
   isIntro: boolean;
+  /** The first row of a table (its header), where the passage has it. */
+  isTableHeader: boolean;
 }
 
 const STEP = /^\s{0,3}\d{1,2}[.)]\s+\S/;
@@ -32,8 +34,20 @@ const NOISE = /^(?:Type|Default|Required):\s+\S+$/;
 const MAX_SENTENCE_LINE = 180;
 
 /** "TXT | _acme-challenge.<your-domain> | <value>": a row of a table, its cells kept apart by pipes. */
-export function isTableRow(block: Block): boolean {
-  return block.kind === 'sentence' && block.text.includes(' | ');
+export function isTableRow(block: Block | undefined): boolean {
+  return block?.kind === 'sentence' && block.text.includes(' | ');
+}
+
+/** The position of the header of the table `row` is in: the first of the rows before it without a break. */
+export function tableHeaderOf(blocks: Block[], row: Block): number {
+  let header = row.position;
+  while (isTableRow(blocks[header - 1])) header--;
+  return header;
+}
+
+/** "Name | Name format | Value": the cells of a table's row. */
+export function cellsOf(row: Block): string[] {
+  return row.text.split(' | ');
 }
 
 /** Splits a passage into sentences, code blocks, step lists and bullet lists, in document order. */
@@ -48,7 +62,9 @@ export function toBlocks(content: string): Block[] {
   let paragraph = 0;
   const push = (kind: BlockKind, text: string, isSameParagraph = false) => {
     if (!isSameParagraph) paragraph++;
-    blocks.push({ kind, text, position: blocks.length, paragraph, isIntro: kind === 'sentence' && text.endsWith(':') });
+    const block = { kind, text, position: blocks.length, paragraph, isIntro: kind === 'sentence' && text.endsWith(':'), isTableHeader: false };
+    block.isTableHeader = isTableRow(block) && !isTableRow(blocks.at(-1));
+    blocks.push(block);
   };
   const flushCode = () => {
     if (code.length > 0) push('code', dedent(code).join('\n'));
@@ -139,7 +155,9 @@ function joinWrappedLines(lines: string[]): string[] {
   const out: string[] = [];
   for (const line of lines) {
     const previous = out.at(-1);
-    const continues = previous !== undefined && previous.length >= 50 && /^[a-z]/.test(line) && /[\p{L},]$/u.test(previous) && !/^\s/.test(previous);
+    const isRow = (text: string) => text.includes(' | ');
+    const continues =
+      previous !== undefined && previous.length >= 50 && /^[a-z]/.test(line) && /[\p{L},]$/u.test(previous) && !/^\s/.test(previous) && !isRow(previous) && !isRow(line);
     if (continues && !looksLikeCode(previous) && !looksLikeCode(line)) out[out.length - 1] = `${previous} ${line}`;
     else out.push(line);
   }

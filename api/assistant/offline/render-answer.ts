@@ -1,4 +1,4 @@
-import { isTableRow, type Block } from './passage.ts';
+import { cellsOf, isTableRow, type Block } from './passage.ts';
 import type { RetrievedChunk } from './prompt-turn.ts';
 
 export interface AnswerGroup {
@@ -25,10 +25,8 @@ export function renderAnswer(groups: AnswerGroup[]): string {
     blocks.forEach((block, i) => {
       const previous = blocks[i - 1];
       if (isTableRow(block)) {
-        // A table's rows, one to a line.
         flush();
-        if (previous && isTableRow(previous)) parts[parts.length - 1] += `\n- ${block.text}`;
-        else parts.push(`- ${block.text}`);
+        if (!isTableRow(previous)) parts.push(renderTable(blocks.slice(i, nextNonRow(blocks, i))));
         return;
       }
       if (block.kind === 'sentence') {
@@ -44,6 +42,25 @@ export function renderAnswer(groups: AnswerGroup[]): string {
     parts.push(`Source: [${linkText(chunk.title)}](${chunk.path})`);
   }
   return parts.join('\n\n');
+}
+
+function nextNonRow(blocks: Block[], from: number): number {
+  let end = from;
+  while (isTableRow(blocks[end])) end++;
+  return end;
+}
+
+/**
+ * A table under its header as a Markdown table; rows with no header quoted above them (a table cut
+ * between chunks), one to a line.
+ */
+function renderTable(rows: Block[]): string {
+  const header = rows[0]!;
+  if (!header.isTableHeader || rows.length < 2) return rows.map((row) => `- ${row.text}`).join('\n');
+  const width = Math.max(...rows.map((row) => cellsOf(row).length));
+  // Without spaces around the pipes: "|Name|Value|" reads the same and is as many words as its cells.
+  const line = (cells: string[]) => `|${Array.from({ length: width }, (_, i) => cells[i] ?? '').join('|')}|`;
+  return [line(cellsOf(header)), line(Array(width).fill('---')), ...rows.slice(1).map((row) => line(cellsOf(row)))].join('\n');
 }
 
 function renderBlock(block: Block): string {
