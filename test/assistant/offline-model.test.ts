@@ -189,8 +189,8 @@ async function askAfter(first: string, followUp: string): Promise<Turn> {
 }
 
 /** A search result of the test's own, as the search route returns it. */
-function canned(content: string, path: string, title: string, description: string, score: number, language = 'en'): SearchResultShape {
-  return { content, path, metadata: { title, description, section: 'Guides', version: '', language, score } };
+function canned(content: string | string[], path: string, title: string, description: string, score: number, language = 'en'): SearchResultShape {
+  return { content: [content].flat().join('\n'), path, metadata: { title, description, section: 'Guides', version: '', language, score } };
 }
 
 const links = (text: string) => [...text.matchAll(/\[([^\]]+)\]\(([^)]+)\)/g)].map((match) => match[2]!);
@@ -323,7 +323,7 @@ describe('offline answer model', () => {
           'TXT | _acme-challenge.<your-domain> | <value shown in your dashboard>',
           'CNAME | <your-domain> | cname.acme.dev',
           'Add the TXT record first and the CNAME record once it is verified.',
-        ].join('\n'),
+        ],
         '/custom-domain#dns-records',
         'Custom domain',
         'Serve your documentation on your own domain.',
@@ -348,7 +348,7 @@ describe('offline answer model', () => {
           ...permissions.map((permission) => `${permission} | ✅ | ✅ | ✅`),
           'Update custom domain | ❌ | ❌ | ✅',
           'Delete the deployment | ❌ | ❌ | ✅',
-        ].join('\n'),
+        ],
         '/roles',
         'Roles',
         'What each member of your organization can do.',
@@ -369,7 +369,7 @@ describe('offline answer model', () => {
           'Recipients unzip it and read the pages in any browser, with no account and no build tools to install first.',
           'This is useful for readers on air-gapped networks with no internet access at all, such as on-premise customers.',
           'The archive holds every page of the current deployment, its images and its search index, and is rebuilt from scratch each time the command runs.',
-        ].join('\n'),
+        ],
         '/export',
         'Offline export',
         'Share your documentation as files.',
