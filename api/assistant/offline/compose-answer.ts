@@ -39,7 +39,10 @@ const FURTHER_RELEVANCE = 0.35;
 const REPEAT_SHARE = 0.6;
 /** Under this many words, an answer takes a further good chunk even if it repeats what the question asked. */
 const SHORT_ANSWER = 60;
-/** Another chunk may join the answer when it scores at least this share of the best one's score (0.6 had left out many a page that answered). */
+/**
+ * Another chunk may join the answer when it scores at least this share of the best one's score (0.6 had
+ * left out many a page that answered).
+ */
 const SECOND_RATIO = 0.4;
 
 /**

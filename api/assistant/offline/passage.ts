@@ -35,7 +35,11 @@ const MAX_SENTENCE_LINE = 180;
 
 /** "TXT | _acme-challenge.<your-domain> | <value>": a row of a table, its cells kept apart by pipes. */
 export function isTableRow(block: Block | undefined): boolean {
-  return block?.kind === 'sentence' && block.text.includes(' | ');
+  return block?.kind === 'sentence' && hasCells(block.text);
+}
+
+function hasCells(line: string): boolean {
+  return line.includes(' | ');
 }
 
 /** The position of the header of the table `row` is in: the first of the rows before it without a break. */
@@ -155,9 +159,9 @@ function joinWrappedLines(lines: string[]): string[] {
   const out: string[] = [];
   for (const line of lines) {
     const previous = out.at(-1);
-    const isRow = (text: string) => text.includes(' | ');
+    // A table's rows stay apart.
     const continues =
-      previous !== undefined && previous.length >= 50 && /^[a-z]/.test(line) && /[\p{L},]$/u.test(previous) && !/^\s/.test(previous) && !isRow(previous) && !isRow(line);
+      previous !== undefined && previous.length >= 50 && /^[a-z]/.test(line) && /[\p{L},]$/u.test(previous) && !/^\s/.test(previous) && !hasCells(previous) && !hasCells(line);
     if (continues && !looksLikeCode(previous) && !looksLikeCode(line)) out[out.length - 1] = `${previous} ${line}`;
     else out.push(line);
   }
