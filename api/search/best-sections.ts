@@ -5,6 +5,8 @@ import { wordRarity } from './word-rarity.ts';
 
 /** A word in a section's heading says more about the section than one in its text. */
 const HEADING_WEIGHT = 2;
+/** English words this common ("set" of "set up", "use") tell no section apart by themselves. */
+const EVERYDAY_RARITY = 0.3;
 
 /**
  * Which of a page's sections stand for it in the results. Ranking decides which pages come first, with
@@ -23,6 +25,9 @@ export function bestSectionsOfPage(partition: Partition, page: number, ranked: n
   const { keyword, headings, titles } = partition;
   const isEnglish = partition.analyzer.language === 'en';
   const evidence = new Float64Array(docs.length);
+  // Words besides the title's that some sections hold and others do not, and whether any is rarer than an everyday word.
+  let tellingWords = 0;
+  let isTellingRare = false;
   for (const { term, word } of new Map(queryTerms.map((query) => [query.term, query])).values()) {
     const holds = docs.map((doc) => {
       const fields = keyword.fieldsOf(term, doc);
@@ -37,11 +42,20 @@ export function bestSectionsOfPage(partition: Partition, page: number, ranked: n
     if (holders === 0) continue;
     // "set" of "set up" is in many sections without telling which one answers: everyday words count less.
     const rarity = isEnglish && word !== '' ? wordRarity(word) : 1;
+    // A lone letter ("a" of "set up a custom domain") tells nothing.
+    if (!isInTitle && holders < docs.length && word.length !== 1) {
+      tellingWords++;
+      if (rarity >= EVERYDAY_RARITY) isTellingRare = true;
+    }
     const weight = rarity * keyword.idf(term) * Math.log(1 + docs.length / holders);
     holds.forEach(({ isInHeading, isInSection }, index) => {
       evidence[index]! += isInHeading && !isInTitle ? HEADING_WEIGHT * weight : isInSection ? weight : 0;
     });
   }
+  // "How do I set up a custom domain?" asks about the page's subject itself (one everyday word besides
+  // the title's, "set", would pick "Set a canonical URL"): the page's opening tells it best. With no word
+  // to tell sections apart, the ranking's order stands.
+  if (tellingWords === 1 && !isTellingRare) evidence[0] = Number.POSITIVE_INFINITY;
   const order = new Map(ranked.map((doc, rank) => [doc, rank]));
   return docs
     .map((doc, index) => ({ doc, evidence: evidence[index]!, rank: order.get(doc) ?? Number.MAX_SAFE_INTEGER }))

@@ -96,6 +96,14 @@ describe('ranking the way people ask', () => {
   it('a paraphrase finds the page in the words of the site', async () => {
     expect(pages(await search({ query: 'change the typeface used for headings and body text' }))[0]).toBe('/customize/fonts');
   });
+
+  it("shows a page by its opening for a question about the page's subject, and by the section a rarer word names", async () => {
+    // "set" is the only word besides the title's: it must not pick "Set a canonical URL".
+    const subject = await search({ query: 'How do I set up a custom domain?', pageSize: 5 });
+    expect(subject.find((r) => pages([r])[0] === '/customize/custom-domain')?.path).toBe('/customize/custom-domain');
+    const apex = await search({ query: 'custom domain on an apex domain', pageSize: 5 });
+    expect(apex.map((r) => r.path)).toContain('/customize/custom-domain#apex-domains');
+  });
 });
 
 describe('scoreThreshold', () => {
