@@ -36,10 +36,7 @@ function splitText(text: string, max: number): string[] {
     const parts = line.length > max ? (line.match(new RegExp(`[\\s\\S]{1,${max}}`, 'g')) ?? []) : [line];
     for (const part of parts) {
       if (length + part.length + 1 > max && lines.join('').trim() !== '') {
-        // A field's name ("hideFooterPagination") or a line introducing what follows ("Options:") goes
-        // with the text it names, not at the end of the chunk before it.
-        const last = lines[lines.length - 1]!;
-        const carried = lines.length > 1 && isLabel(last) && last.length + part.length + 2 <= max ? lines.splice(-1) : [];
+        const carried = lines.splice(lines.length - carriedLines(lines, part, max));
         pieces.push(lines.join('\n').trim());
         lines = carried;
         length = carried.reduce((sum, kept) => sum + kept.length + 1, 0);
@@ -50,6 +47,24 @@ function splitText(text: string, max: number): string[] {
   }
   if (lines.join('').trim() !== '') pieces.push(lines.join('\n').trim());
   return pieces;
+}
+
+/**
+ * How many of the last lines go on to the next chunk with `next`: a table the cut would break (with the
+ * line introducing it), so that its rows stay under its header; else a field's name ("hideFooterPagination")
+ * or a line introducing what follows ("Options:"), which goes with the text it names.
+ */
+function carriedLines(lines: string[], next: string, max: number): number {
+  let count = 0;
+  if (isTableLine(next)) while (count < lines.length - 1 && isTableLine(lines[lines.length - 1 - count]!)) count++;
+  if (count > 0 || isLabel(lines[lines.length - 1]!)) count += Number(count < lines.length - 1 && isLabel(lines[lines.length - 1 - count]!));
+  const length = lines.slice(lines.length - count).reduce((sum, line) => sum + line.length + 1, 0);
+  return length + next.length + 1 <= max ? count : 0;
+}
+
+/** "| Name | Value |": a row of a Markdown table, as deployment writes it. */
+function isTableLine(line: string): boolean {
+  return line.startsWith('| ') && line.endsWith(' |');
 }
 
 /** A short line that is not a sentence of its own: a name, a title, or an introduction ending in a colon. */

@@ -319,9 +319,9 @@ describe('offline answer model', () => {
         [
           'Add the DNS records your dashboard shows at your DNS provider.',
           'The dashboard shows a verification TXT record and a CNAME record:',
-          'Type | Name | Value',
-          'TXT | _acme-challenge.<your-domain> | <value shown in your dashboard>',
-          'CNAME | <your-domain> | cname.acme.dev',
+          '| Type | Name | Value |',
+          '| TXT | _acme-challenge.<your-domain> | <value shown in your dashboard> |',
+          '| CNAME | <your-domain> | cname.acme.dev |',
           'Add the TXT record first and the CNAME record once it is verified.',
         ],
         '/custom-domain#dns-records',
@@ -338,16 +338,30 @@ describe('offline answer model', () => {
     expect(turn.text.replace(/`[^`]*`/g, '')).not.toMatch(/<[a-z]/);
   });
 
+  it("keeps lines that only look like a table's rows (a code block's, with no header) one to a line", async () => {
+    const records = [
+      canned(
+        ['The dashboard shows a verification TXT record and a CNAME record:', 'TXT | _acme-challenge.<your-domain> | <value shown in your dashboard>', 'CNAME | <your-domain> | cname.acme.dev'],
+        '/custom-domain#dns-records',
+        'Custom domain',
+        'Serve your documentation on your own domain.',
+        0.9,
+      ),
+    ];
+    const turn = await ask('Which DNS records do I add for my custom domain?', records);
+    expect(turn.text).toContain('\n\n- TXT | `_acme-challenge.<your-domain>` | `<value shown in your dashboard>`\n- CNAME | `<your-domain>` | cname.acme.dev');
+  });
+
   it("quotes a long table's header and the rows the question is about, every column kept", async () => {
     const permissions = ['View content', 'Edit content', 'Publish changes', 'Trigger deployments', 'Configure integrations', 'Invite editors', 'Update user roles'];
     const roles = [
       canned(
         [
           'Every member of your organization has one of three roles:',
-          '– | Viewer | Editor | Admin',
-          ...permissions.map((permission) => `${permission} | ✅ | ✅ | ✅`),
-          'Update custom domain | ❌ | ❌ | ✅',
-          'Delete the deployment | ❌ | ❌ | ✅',
+          '| – | Viewer | Editor | Admin |',
+          ...permissions.map((permission) => `| ${permission} | ✅ | ✅ | ✅ |`),
+          '| Update custom domain | ❌ | ❌ | ✅ |',
+          '| Delete the deployment | ❌ | ❌ | ✅ |',
         ],
         '/roles',
         'Roles',

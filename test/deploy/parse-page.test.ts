@@ -87,7 +87,7 @@ describe('parsePage', () => {
     expect(dns!.text).toContain('dig CNAME docs.example.com\n# <Steps> inside code is code, not a component');
     // A step's title introduces its step; a table's cells stay apart.
     expect(dns!.text).toContain('Add a CNAME record:');
-    expect(dns!.text).toContain('Record | Value\nCNAME | cname.folio.dev');
+    expect(dns!.text).toContain('| Record | Value |\n| CNAME | cname.folio.dev |');
     const prose = dns!.text.replace('# <Steps> inside code is code, not a component', '');
     expect(prose).not.toMatch(/<\/?(Steps|Step|Tip)\b|MDX comment|HTML comment|region|import/);
     expect(verify!.text).toContain('Transport Layer Security TLS certificates are issued automatically.');
@@ -99,7 +99,7 @@ describe('parsePage', () => {
 
   it('keeps an empty cell of a table as a dash, so every row has its columns', () => {
     const table = parsePage('roles.mdx', '# Roles\n\n| | Viewer | Admin |\n| --- | :---: | :---: |\n| Update domain | ❌ | ✅ |\n', read);
-    expect(table.sections.at(-1)!.text).toBe('– | Viewer | Admin\nUpdate domain | ❌ | ✅');
+    expect(table.sections.at(-1)!.text).toBe('| – | Viewer | Admin |\n| Update domain | ❌ | ✅ |');
   });
 
   it('resolves snippets that import snippets', () => {
@@ -204,6 +204,16 @@ describe('slugify and chunkSections', () => {
     expect(chunks.every((c) => c.content.length <= MAX_CHUNK_CHARS && c.anchor === 'long')).toBe(true);
     expect(chunks.map((c) => c.content).join('\n')).toBe(text);
     expect(chunks.map((c) => c.position)).toEqual(chunks.map((_, i) => i));
+  });
+
+  it('moves a table the cut would break to the next chunk whole, so its rows stay under its header', () => {
+    const prose = Array.from({ length: 18 }, (_, i) => `Paragraph ${i} says something about the settings of this site in a few words.`);
+    const table = ['| Setting | Default |', ...Array.from({ length: 8 }, (_, i) => `| setting${i} | value ${i} |`)];
+    const chunks = chunkSections([{ level: 2, heading: 'Settings', anchor: 'settings', text: [...prose, ...table, ...prose].join('\n') }]);
+    const holding = chunks.filter((chunk) => chunk.content.includes('| setting'));
+    expect(holding).toHaveLength(1);
+    expect(holding[0]!.content).toContain(table.join('\n'));
+    expect(chunks.every((chunk) => chunk.content.length <= MAX_CHUNK_CHARS)).toBe(true);
   });
 
   it("keeps a field's name with its description when a long section is cut between them", () => {

@@ -96,7 +96,8 @@ function readChunk(scored: ScoredChunk, budget: number, hardLimit: number, maxSe
   let words = 0;
   for (const seed of seeds.slice(0, maxSeeds)) {
     if (chosen.has(seed.position) || density(seed) < KEEP_RATIO * density(seeds[0]!)) continue;
-    for (let i = startOf(blocks, seed); i < blocks.length && words < budget; i++) {
+    // A table the quote has reached is read to its end, within the answer's limit.
+    for (let i = startOf(blocks, seed); i < blocks.length && (words < budget || (isTableRow(blocks[i]) && isTableRow(blocks[i - 1]))); i++) {
       const block = blocks[i]!;
       if (chosen.has(i)) continue;
       const isAfterSeed = i > seed.position;

@@ -15,7 +15,7 @@ export interface Block {
   paragraph: number;
   /** A sentence ending with ':' introduces the block after it. */
   isIntro: boolean;
-  /** The first row of a table (its header), where the passage has it. */
+  /** The first row of a Markdown table (its header), where the passage has it. */
   isTableHeader: boolean;
 }
 
@@ -49,9 +49,9 @@ export function tableHeaderOf(blocks: Block[], row: Block): number {
   return header;
 }
 
-/** "Name | Name format | Value": the cells of a table's row. */
+/** "| Name | Name format | Value |": the cells of a table's row. */
 export function cellsOf(row: Block): string[] {
-  return row.text.split(' | ');
+  return row.text.replace(/^\|\s|\s\|$/g, '').split(' | ');
 }
 
 /** Splits a passage into sentences, code blocks, step lists and bullet lists, in document order. */
@@ -67,7 +67,9 @@ export function toBlocks(content: string): Block[] {
   const push = (kind: BlockKind, text: string, isSameParagraph = false) => {
     if (!isSameParagraph) paragraph++;
     const block = { kind, text, position: blocks.length, paragraph, isIntro: kind === 'sentence' && text.endsWith(':'), isTableHeader: false };
-    block.isTableHeader = isTableRow(block) && !isTableRow(blocks.at(-1));
+    // A Markdown table's rows keep their outer pipes, and its first row is its header; lines that only
+    // look like a table's ("TXT | _acme-challenge | <value>", from a code block) have no header.
+    block.isTableHeader = isTableRow(block) && text.startsWith('| ') && !isTableRow(blocks.at(-1));
     blocks.push(block);
   };
   const flushCode = () => {

@@ -76,8 +76,8 @@ export function inlineText(line: string, onTag: (tag: TagEvent) => string | void
 
 function markdownToText(text: string): string {
   if (/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(text)) return ''; // a table's separator row
-  // A table's row keeps its cells apart ("firstName | Basic | user.firstName"), an empty one as "–".
-  const cells = /^\s*\|/.test(text) ? text.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim() || '–').join(' | ') : text;
+  // A table's row keeps its cells apart ("| firstName | Basic | user.firstName |"), an empty one as "–".
+  const cells = /^\s*\|/.test(text) ? `| ${text.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim() || '–').join(' | ')} |` : text;
   return cells
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
