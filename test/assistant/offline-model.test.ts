@@ -193,6 +193,10 @@ function canned(content: string | string[], path: string, title: string, descrip
   return { content: [content].flat().join('\n'), path, metadata: { title, description, section: 'Guides', version: '', language, score } };
 }
 
+/** The question about DNS records, answered from one section of the custom domain page with these lines. */
+const askAboutDnsRecords = (lines: string[]) =>
+  ask('Which DNS records do I add for my custom domain?', [canned(lines, '/custom-domain#dns-records', 'Custom domain', 'Serve your documentation on your own domain.', 0.9)]);
+
 const links = (text: string) => [...text.matchAll(/\[([^\]]+)\]\(([^)]+)\)/g)].map((match) => match[2]!);
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -314,23 +318,14 @@ describe('offline answer model', () => {
   });
 
   it("quotes a table under its header, after the sentence introducing it, as a Markdown table with placeholders as code", async () => {
-    const records = [
-      canned(
-        [
-          'Add the DNS records your dashboard shows at your DNS provider.',
-          'The dashboard shows a verification TXT record and a CNAME record:',
-          '| Type | Name | Value |',
-          '| TXT | _acme-challenge.<your-domain> | <value shown in your dashboard> |',
-          '| CNAME | <your-domain> | cname.acme.dev |',
-          'Add the TXT record first and the CNAME record once it is verified.',
-        ],
-        '/custom-domain#dns-records',
-        'Custom domain',
-        'Serve your documentation on your own domain.',
-        0.9,
-      ),
-    ];
-    const turn = await ask('Which DNS records do I add for my custom domain?', records);
+    const turn = await askAboutDnsRecords([
+      'Add the DNS records your dashboard shows at your DNS provider.',
+      'The dashboard shows a verification TXT record and a CNAME record:',
+      '| Type | Name | Value |',
+      '| TXT | _acme-challenge.<your-domain> | <value shown in your dashboard> |',
+      '| CNAME | <your-domain> | cname.acme.dev |',
+      'Add the TXT record first and the CNAME record once it is verified.',
+    ]);
     expect(turn.text).toContain(
       'The dashboard shows a verification TXT record and a CNAME record:\n\n|Type|Name|Value|\n|---|---|---|\n|TXT|`_acme-challenge.<your-domain>`|`<value shown in your dashboard>`|\n|CNAME|`<your-domain>`|cname.acme.dev|',
     );
@@ -339,16 +334,11 @@ describe('offline answer model', () => {
   });
 
   it("keeps lines that only look like a table's rows (a code block's, with no header) one to a line", async () => {
-    const records = [
-      canned(
-        ['The dashboard shows a verification TXT record and a CNAME record:', 'TXT | _acme-challenge.<your-domain> | <value shown in your dashboard>', 'CNAME | <your-domain> | cname.acme.dev'],
-        '/custom-domain#dns-records',
-        'Custom domain',
-        'Serve your documentation on your own domain.',
-        0.9,
-      ),
-    ];
-    const turn = await ask('Which DNS records do I add for my custom domain?', records);
+    const turn = await askAboutDnsRecords([
+      'The dashboard shows a verification TXT record and a CNAME record:',
+      'TXT | _acme-challenge.<your-domain> | <value shown in your dashboard>',
+      'CNAME | <your-domain> | cname.acme.dev',
+    ]);
     expect(turn.text).toContain('\n\n- TXT | `_acme-challenge.<your-domain>` | `<value shown in your dashboard>`\n- CNAME | `<your-domain>` | cname.acme.dev');
   });
 
