@@ -360,7 +360,7 @@ describe('offline answer model', () => {
       ),
     ];
     const turn = await ask('Which role can update our custom domain?', roles);
-    expect(turn.text).toContain('|–|Viewer|Editor|Admin|\n|---|---|---|---|');
+    expect(turn.text).toContain('| |Viewer|Editor|Admin|\n|---|---|---|---|');
     expect(turn.text).toContain('|Update custom domain|❌|❌|✅|');
     expect(turn.text).not.toContain('Invite editors');
   });

@@ -59,7 +59,8 @@ function renderTable(rows: Block[]): string {
   if (!header.isTableHeader || rows.length < 2) return rows.map((row) => `- ${row.text}`).join('\n');
   const width = Math.max(...rows.map((row) => cellsOf(row).length));
   // Without spaces around the pipes: "|Name|Value|" reads the same and is as many words as its cells.
-  const line = (cells: string[]) => `|${Array.from({ length: width }, (_, i) => cells[i] ?? '').join('|')}|`;
+  // Deployment writes an empty cell as "–"; the table shows it empty.
+  const line = (cells: string[]) => `|${Array.from({ length: width }, (_, i) => (!cells[i] || cells[i] === '–' ? ' ' : cells[i])).join('|')}|`;
   return [line(cellsOf(header)), line(Array(width).fill('---')), ...rows.slice(1).map((row) => line(cellsOf(row)))].join('\n');
 }
 
