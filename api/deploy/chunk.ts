@@ -1,4 +1,5 @@
 import type { Section } from './mdx/parse-page.ts';
+import { isTableRowText } from './mdx/table-rows.ts';
 
 export interface ChunkDraft {
   position: number;
@@ -56,15 +57,10 @@ function splitText(text: string, max: number): string[] {
  */
 function carriedLines(lines: string[], next: string, max: number): number {
   let count = 0;
-  if (isTableLine(next)) while (count < lines.length - 1 && isTableLine(lines[lines.length - 1 - count]!)) count++;
-  if (count > 0 || isLabel(lines[lines.length - 1]!)) count += Number(count < lines.length - 1 && isLabel(lines[lines.length - 1 - count]!));
+  if (isTableRowText(next)) while (count < lines.length - 1 && isTableRowText(lines[lines.length - 1 - count]!)) count++;
+  if (count < lines.length - 1 && isLabel(lines[lines.length - 1 - count]!)) count++;
   const length = lines.slice(lines.length - count).reduce((sum, line) => sum + line.length + 1, 0);
   return length + next.length + 1 <= max ? count : 0;
-}
-
-/** "| Name | Value |": a row of a Markdown table, as deployment writes it. */
-function isTableLine(line: string): boolean {
-  return line.startsWith('| ') && line.endsWith(' |');
 }
 
 /** A short line that is not a sentence of its own: a name, a title, or an introduction ending in a colon. */

@@ -1,3 +1,5 @@
+import { isTableRowText } from '../../deploy/mdx/table-rows.ts';
+
 /**
  * A search result's text cut into the pieces an extractive answer is made of. Search results are plain
  * text: deployment turned MDX into text and dropped code fences and backticks, so code is recognised
@@ -49,10 +51,6 @@ export function tableHeaderOf(blocks: Block[], row: Block): number {
   return header;
 }
 
-/** "| Name | Name format | Value |": the cells of a table's row. */
-export function cellsOf(row: Block): string[] {
-  return row.text.replace(/^\|\s|\s\|$/g, '').split(' | ');
-}
 
 /** Splits a passage into sentences, code blocks, step lists and bullet lists, in document order. */
 export function toBlocks(content: string): Block[] {
@@ -69,7 +67,7 @@ export function toBlocks(content: string): Block[] {
     const block = { kind, text, position: blocks.length, paragraph, isIntro: kind === 'sentence' && text.endsWith(':'), isTableHeader: false };
     // A Markdown table's rows keep their outer pipes, and its first row is its header; lines that only
     // look like a table's ("TXT | _acme-challenge | <value>", from a code block) have no header.
-    block.isTableHeader = isTableRow(block) && text.startsWith('| ') && !isTableRow(blocks.at(-1));
+    block.isTableHeader = isTableRow(block) && isTableRowText(text) && !isTableRow(blocks.at(-1));
     blocks.push(block);
   };
   const flushCode = () => {

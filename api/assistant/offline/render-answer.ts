@@ -1,4 +1,5 @@
-import { cellsOf, isTableRow, type Block } from './passage.ts';
+import { cellsOfTableRow } from '../../deploy/mdx/table-rows.ts';
+import { isTableRow, type Block } from './passage.ts';
 import type { RetrievedChunk } from './prompt-turn.ts';
 
 export interface AnswerGroup {
@@ -57,11 +58,11 @@ function nextNonRow(blocks: Block[], from: number): number {
 function renderTable(rows: Block[]): string {
   const header = rows[0]!;
   if (!header.isTableHeader || rows.length < 2) return rows.map((row) => `- ${row.text}`).join('\n');
-  const width = Math.max(...rows.map((row) => cellsOf(row).length));
+  const cells = rows.map((row) => cellsOfTableRow(row.text));
+  const width = Math.max(...cells.map((row) => row.length));
   // Without spaces around the pipes: "|Name|Value|" reads the same and is as many words as its cells.
-  // Deployment writes an empty cell as "–"; the table shows it empty.
-  const line = (cells: string[]) => `|${Array.from({ length: width }, (_, i) => (!cells[i] || cells[i] === '–' ? ' ' : cells[i])).join('|')}|`;
-  return [line(cellsOf(header)), line(Array(width).fill('---')), ...rows.slice(1).map((row) => line(cellsOf(row)))].join('\n');
+  const line = (row: string[]) => `|${Array.from({ length: width }, (_, i) => row[i] || ' ').join('|')}|`;
+  return [line(cells[0]!), line(Array(width).fill('---')), ...cells.slice(1).map(line)].join('\n');
 }
 
 function renderBlock(block: Block): string {

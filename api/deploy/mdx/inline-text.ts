@@ -1,4 +1,5 @@
 import { matchBrace, readTag } from './jsx-tags.ts';
+import { tableRowText } from './table-rows.ts';
 
 /** Attributes whose values are text a reader sees (titles, tooltips, field names). */
 const READABLE_ATTRIBUTES = ['title', 'label', 'description', 'tip', 'headline', 'alt', 'caption', 'name', 'path', 'query', 'body', 'header', 'field'];
@@ -76,8 +77,8 @@ export function inlineText(line: string, onTag: (tag: TagEvent) => string | void
 
 function markdownToText(text: string): string {
   if (/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(text)) return ''; // a table's separator row
-  // A table's row keeps its cells apart ("| firstName | Basic | user.firstName |"), an empty one as "–".
-  const cells = /^\s*\|/.test(text) ? `| ${text.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim() || '–').join(' | ')} |` : text;
+  // A table's row keeps its cells apart (table-rows.ts).
+  const cells = /^\s*\|/.test(text) ? tableRowText(text.trim().replace(/^\||\|$/g, '').split('|')) : text;
   return cells
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
