@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { stepCountIs, streamText, type ModelMessage } from 'ai';
 import { createOfflineModel } from '../api/assistant/offline/offline-model.ts';
+import { sitePages } from '../api/assistant/site-pages.ts';
 import { systemPrompt } from '../api/assistant/system-prompt.ts';
 import { assistantTools } from '../api/assistant/tools.ts';
 import type { Runtime } from '../api/runtime.ts';
@@ -36,7 +37,7 @@ interface Outcome {
   ms: number;
   /** Pages the search returned, in rank order (for telling retrieval misses from answer misses). */
   retrieved: string[];
-  /** The text of every result the model read (for telling whether a missing key term was there to quote). */
+  /** The text of every result and page the model read (for telling whether a missing key term was there to quote). */
   readText: string;
   query: string;
 }
@@ -59,8 +60,7 @@ const SPLITS: Split[] = onlySplit ? [onlySplit] : ['tune', 'tune-2', 'holdout', 
 
 await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   const site = { id: project.projectId, liveDeploymentId: deploymentId };
-  const model = createOfflineModel();
-  const ask = (messages: ModelMessage[], language: string) => answer(runtime, site, model, messages, language);
+  const ask = (messages: ModelMessage[], language: string) => answer(runtime, site, messages, language);
   await ask([{ role: 'user', content: 'warm up' }], 'en');
 
   const rows: Row[] = [];
@@ -104,7 +104,6 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
 async function answer(
   runtime: Runtime,
   site: { id: string; liveDeploymentId: string },
-  model: ReturnType<typeof createOfflineModel>,
   messages: ModelMessage[],
   language: string,
 ): Promise<Outcome> {
@@ -113,8 +112,14 @@ async function answer(
   let readText = '';
   let query = '';
   const started = performance.now();
+  const pages = sitePages(runtime, site, { language });
   const result = streamText({
-    model,
+    // As the assistant makes it, reading whole the pages its search found (and noting what it read).
+    model: createOfflineModel(async (route, terms, limit) => {
+      const sections = await pages(route, terms, limit);
+      readText += sections.map((section) => section.content).join('\n').toLowerCase();
+      return sections;
+    }),
     system: systemPrompt('Mintlify'),
     messages,
     stopWhen: stepCountIs(4),
@@ -148,7 +153,7 @@ function describeMiss(question: Answerable, outcome: Outcome): string {
     outcome.cited.some((page) => question.answers.includes(page)) ? '' : `cited ${outcome.cited.join(', ') || 'nothing'}, expected ${question.answers[0]}`,
     ...question.mustContain
       .filter((term) => !text.includes(term.toLowerCase()))
-      .map((term) => `lacks "${term}" (${outcome.readText.includes(term.toLowerCase()) ? 'in' : 'not in'} the results)`),
+      .map((term) => `lacks "${term}" (${outcome.readText.includes(term.toLowerCase()) ? 'in' : 'not in'} what it read)`),
   ].filter(Boolean);
   const thread = question.thread ? `${question.thread.map((q) => `"${q}"`).join(' -> ')} -> ` : '';
   const rank = outcome.retrieved.findIndex((found) => question.answers.includes(found.split('#')[0]!));

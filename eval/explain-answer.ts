@@ -1,11 +1,14 @@
 // npx tsx eval/explain-answer.ts [--all-blocks] [--language=fr] "question" ...: why the offline model answers a question
 // as it does, on the mintlify-docs corpus: the question's weighted terms, each search result with the
-// search's score and the model's support, relevance and order score, the blocks that match the question
+// search's score and the model's support, relevance and order score (then the other sections of the results'
+// pages that hold any of the question's words, which the model reads too), the blocks that match the question
 // (every block with --all-blocks), then the answer, the names it would look up, or not-found (markNotFound).
-import { answerQuestion } from '../api/assistant/offline/answer-question.ts';
+import { answerQuestion, tellingTerms } from '../api/assistant/offline/answer-question.ts';
+import { unshownSections } from '../api/assistant/offline/open-pages.ts';
 import type { RetrievedChunk } from '../api/assistant/offline/prompt-turn.ts';
 import { questionTerms } from '../api/assistant/offline/relevance.ts';
 import { density, scoreChunks } from '../api/assistant/offline/score-chunks.ts';
+import { sitePages } from '../api/assistant/site-pages.ts';
 import { loadAnalyzer } from '../api/search/analyzer.ts';
 import { searchDocs } from '../api/search/search-docs.ts';
 import { withDeployedCorpus } from './corpus-runtime.ts';
@@ -23,13 +26,16 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
     const retrieved: RetrievedChunk[] = results.map(({ content, path, metadata }) => ({ content, path, ...metadata }));
     const question = questionTerms(analyzer, text);
     console.log(`\n### ${text}\nterms: ${[...question].map(([term, weight]) => `${term} ${fixed(weight)}`).join(', ')}`);
-    for (const chunk of scoreChunks(analyzer, question, retrieved)) {
-      console.log(`${chunk.rank + 1}. ${chunk.chunk.path} search ${fixed(chunk.chunk.score)} support ${fixed(chunk.support)} relevance ${fixed(chunk.relevance)} order ${fixed(chunk.score)}`);
+    const readPage = sitePages(runtime, site, { language });
+    for (const chunk of scoreChunks(analyzer, question, retrieved, await unshownSections(retrieved, readPage, tellingTerms(question)))) {
+      // The pages' other sections the model reads; those it finds nothing of the question in are left out.
+      if (chunk.rank >= retrieved.length && chunk.relevance === 0) continue;
+      console.log(`${chunk.rank + 1}. ${chunk.rank >= retrieved.length ? '(unshown) ' : ''}${chunk.chunk.path} search ${fixed(chunk.chunk.score)} support ${fixed(chunk.support)} relevance ${fixed(chunk.relevance)} order ${fixed(chunk.score)}`);
       for (const block of chunk.blocks.filter((block) => allBlocks || block.cover > 0)) {
         console.log(`   ${block.position} ${block.kind} ${fixed(density(block))} ${block.text.replace(/\n/g, ' / ').slice(0, 140)}`);
       }
     }
-    const decision = await answerQuestion({ question: text, earlier: [], retrieved, isNotFound: false });
+    const decision = await answerQuestion({ question: text, earlier: [], retrieved, isNotFound: false }, readPage);
     console.log(`--- ${decision.type}:\n${decision.type === 'answer' ? decision.text : decision.type === 'look-up' ? decision.query : ''}`);
   }
 });

@@ -7,6 +7,7 @@ import { CitationGuard, type CitablePage } from './citations.ts';
 import type { AssistantEvent, FinishReason, Usage } from './events.ts';
 import { ASSISTANT_LIMITS } from './limits.ts';
 import { answerModelFor } from './models.ts';
+import { sitePages } from './site-pages.ts';
 import type { AssistantRequest } from './request.ts';
 import { systemPrompt } from './system-prompt.ts';
 import { recordAnswer, type Conversation, type StoredFinish } from './threads.ts';
@@ -57,7 +58,7 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
   let finish: StoredFinish = 'aborted';
   try {
     const result = streamText({
-      model: await answerModelFor(services.config),
+      model: await answerModelFor(services.config, sitePages(services, project, request.filter)),
       system: systemPrompt(project.name),
       messages: modelMessages(conversation, request),
       tools: assistantTools(search),

@@ -1,20 +1,21 @@
 import type { LanguageModel } from 'ai';
 import type { Config } from '../config.ts';
+import type { PageReader } from './offline/open-pages.ts';
 
 const models = new WeakMap<Config, Promise<LanguageModel>>();
 
 /**
- * The answer model of a configuration, made once: an OpenAI-compatible chat model (ANSWER_MODEL at
- * ANSWER_BASE_URL or OPENAI_BASE_URL, through `/chat/completions`, which most compatible servers speak),
- * else the offline extractive model. Loaded on first use, so processes that never answer never load it.
+ * The answer model of a configuration: an OpenAI-compatible chat model (ANSWER_MODEL at ANSWER_BASE_URL
+ * or OPENAI_BASE_URL, through `/chat/completions`, which most compatible servers speak), made once, else
+ * the offline extractive model, which reads whole the pages its search found through `pages`. Loaded
+ * on first use, so processes that never answer never load it.
  */
-export function answerModelFor(config: Pick<Config, 'answerModel'>): Promise<LanguageModel> {
+export function answerModelFor(config: Pick<Config, 'answerModel'>, pages?: PageReader): Promise<LanguageModel> {
+  const endpoint = config.answerModel;
+  if (!endpoint) return import('./offline/offline-model.ts').then(({ createOfflineModel }) => createOfflineModel(pages));
   let model = models.get(config as Config);
   if (!model) {
-    const endpoint = config.answerModel;
-    model = endpoint
-      ? import('@ai-sdk/openai').then(({ createOpenAI }) => createOpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey }).chat(endpoint.model))
-      : import('./offline/offline-model.ts').then(({ createOfflineModel }) => createOfflineModel());
+    model = import('@ai-sdk/openai').then(({ createOpenAI }) => createOpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey }).chat(endpoint.model));
     models.set(config as Config, model);
   }
   return model;

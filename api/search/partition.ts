@@ -1,6 +1,7 @@
 import { loadAnalyzer, type Analyzer } from './analyzer.ts';
-import { KeywordIndex } from './keyword-index.ts';
+import { FIELD, KeywordIndex } from './keyword-index.ts';
 import { PageSummaries, type PageSummary } from './page-summaries.ts';
+import { pageRoute } from './search-docs.ts';
 import { CorpusVocabulary } from './query-expansion.ts';
 import type { AlignedPage, TranslatedQueries } from './translated-queries.ts';
 import { SharedDirections } from './shared-directions.ts';
@@ -64,6 +65,27 @@ export class Partition {
     },
     readonly vocabulary?: CorpusVocabulary,
   ) {}
+
+  #pageByRoute: Map<string, number> | undefined;
+
+  /**
+   * Up to `limit` chunks of the page at `route` ("/cli/preview") whose heading or text says the most of
+   * `terms` (index terms, as this partition's analyzer makes them; the rarer in the site, the more each
+   * counts), in the page's order; none for a page not in this partition.
+   */
+  chunksOfPage(route: string, terms: readonly string[], limit: number): IndexedChunk[] {
+    this.#pageByRoute ??= new Map(Array.from(this.firstChunk, (doc, page) => [pageRoute(this.chunks[doc]!.path), page]));
+    const page = this.#pageByRoute.get(route);
+    if (page === undefined) return [];
+    const held: { doc: number; weight: number }[] = [];
+    for (let doc = this.firstChunk[page]!; doc < this.pageOf.length && this.pageOf[doc] === page; doc++) {
+      let weight = 0;
+      for (const term of terms) if ((this.keyword.fieldsOf(term, doc) & (FIELD.heading | FIELD.content)) !== 0) weight += this.keyword.idf(term);
+      if (weight > 0) held.push({ doc, weight });
+    }
+    const best = held.sort((a, b) => b.weight - a.weight || a.doc - b.doc).slice(0, limit);
+    return best.sort((a, b) => a.doc - b.doc).map(({ doc }) => this.chunks[doc]!);
+  }
 }
 
 /** `withVectors` false: a language the embedder does not understand is searched by keyword only. */

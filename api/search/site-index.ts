@@ -112,6 +112,15 @@ export class SiteIndex {
     return { partition, candidates, comparable, mode, terms };
   }
 
+  /**
+   * Up to `limit` sections of the page at `route` that say the most of `terms`, from the language and
+   * version asked for (or the site's defaults): what a reader looks for on opening a page a search found.
+   */
+  chunksOfPage(route: string, terms: readonly string[], limit: number, request: { language?: string; version?: string } = {}): IndexedChunk[] {
+    const partition = this.partitions.get(partitionKey(request.language ?? this.defaultLanguage, request.version ?? this.defaultVersion));
+    return partition?.chunksOfPage(route, terms, limit) ?? [];
+  }
+
   /** Whether this index needs query vectors at all (no partition has vectors when nothing is embedded). */
   get hasVectors(): boolean {
     for (const partition of this.partitions.values()) if (partition.vectors) return true;

@@ -1,7 +1,10 @@
+import { processDataStream } from '@ai-sdk/ui-utils';
 import { generateText, stepCountIs, streamText, tool, type ModelMessage } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createOfflineModel } from '../../api/assistant/offline/offline-model.ts';
+import type { PageReader } from '../../api/assistant/offline/open-pages.ts';
+import { sitePages } from '../../api/assistant/site-pages.ts';
 import { searchDocs, type SearchResultShape } from '../../api/search/search-docs.ts';
 import { deployedSite } from '../support/docs-site.ts';
 import { isolatedTestApp } from '../support/test-app.ts';
@@ -129,9 +132,11 @@ ${Array.from({ length: 40 }, (_, i) => `Release ${i + 1} improved the changelog 
 
 const isolated = isolatedTestApp({ isWorker: true });
 let site: { id: string; liveDeploymentId: string };
+let assistantKey: string;
 
 beforeAll(async () => {
   const project = await deployedSite(isolated.app, 'acme-offline', SITE);
+  assistantKey = project.assistantKey;
   const row = await isolated.app.db.project.findUniqueOrThrow({ where: { id: project.projectId } });
   site = { id: row.id, liveDeploymentId: row.liveDeploymentId! };
 });
@@ -146,10 +151,14 @@ interface Turn {
 }
 
 /** One turn through streamText with real search over the deployed site (or canned results, or a search of the test's own). */
-async function ask(messages: ModelMessage[] | string, results?: SearchResultShape[] | ((query: string) => Promise<SearchResultShape[]>)): Promise<Turn> {
+async function ask(
+  messages: ModelMessage[] | string,
+  results?: SearchResultShape[] | ((query: string) => Promise<SearchResultShape[]>),
+  readPage?: PageReader,
+): Promise<Turn> {
   const queries: string[] = [];
   const stream = streamText({
-    model: createOfflineModel(),
+    model: createOfflineModel(readPage),
     system: 'Answer from the documentation.',
     messages: typeof messages === 'string' ? [{ role: 'user', content: messages }] : messages,
     stopWhen: stepCountIs(4),
@@ -273,6 +282,67 @@ describe('offline answer model', () => {
     const turn = await ask('I committed a 60 MB video to the data folder of our repository, but its URL returns a 404 although the path matches. Why?');
     expect(links(turn.text)[0]).toMatch(/^\/static-files/);
     expect(turn.text).toContain('Files must be less than 20 MB.');
+  });
+
+  it('reads the rest of the pages its search found, and quotes the section that answers when search showed another', async () => {
+    const question = 'A big file in our repository returns a 404 although its path matches. Is there a size limit?';
+    const shown = [
+      canned(
+        [
+          "The URL path mirrors the file's location in your repository. A file committed to the root of the repository as prices.json is served at /prices.json, and a file at data/prices.json at /data/prices.json.",
+          '- Case mismatch. Prices.json and prices.json are different URLs.',
+          '- The file is only in a feature branch. Only files on the branch Acme builds are served.',
+        ],
+        '/static-files#check-the-path',
+        'Fix a static file that returns 404',
+        'Why a file in your repository is not served.',
+        0.8,
+      ),
+    ];
+    const withoutPages = await ask(question, shown);
+    expect(links(withoutPages.text)).toEqual(['/static-files#check-the-path']);
+    expect(withoutPages.text).not.toContain('20 MB');
+    const turn = await ask(question, shown, sitePages(isolated.app.runtime, site, {}));
+    expect(turn.toolNames).toEqual(['search']);
+    expect(turn.text).toContain('Files must be less than 20 MB.');
+    expect(links(turn.text)).toContain('/static-files#check-the-file-size');
+  });
+
+  it('reads them through the assistant route too: with one result shown, it quotes the section of its page that answers', async () => {
+    const question = 'A big file in our repository returns a 404 although its path matches. Is there a size limit?';
+    const res = await isolated.app.call('POST', '/v1/assistant/acme-offline/message', {
+      key: assistantKey,
+      json: { fp: 'visitor', retrievalPageSize: 1, messages: [{ id: 'm1', role: 'user', content: question }] },
+    });
+    let text = '';
+    const shown: string[] = [];
+    const sources: string[] = [];
+    await processDataStream({
+      stream: new Response(String(res.body)).body!,
+      onTextPart: (part) => void (text += part),
+      onToolResultPart: (part) => void shown.push(...(part.result as SearchResultShape[]).map((result) => result.path)),
+      onSourcePart: (part) => void sources.push(part.url),
+    });
+    expect(shown).toEqual(['/static-files#check-the-path']);
+    expect(text).toContain('[Fix a static file that returns 404](/static-files#check-the-file-size)');
+    expect(text).toContain('Files must be less than 20 MB.');
+    expect(sources).toEqual(['/static-files#check-the-path']);
+  });
+
+  it("opens a page at the sections that say the most of the question's words, in the page's order, within the limit", async () => {
+    const pages = sitePages(isolated.app.runtime, site, {});
+    const paths = async (route: string, terms: string[], limit: number) => (await pages(route, terms, limit)).map((section) => section.path);
+    expect(await paths('/static-files', ['size', 'file'], 5)).toEqual(['/static-files#check-the-path', '/static-files#check-the-file-size']);
+    expect(await paths('/static-files', ['size', 'file'], 1)).toEqual(['/static-files#check-the-file-size']);
+    expect(await paths('/static-files', ['okta'], 5)).toEqual([]);
+    expect(await paths('/no-such-page', ['size'], 5)).toEqual([]);
+    expect(await sitePages(isolated.app.runtime, site, { language: 'fr' })('/static-files', ['size'], 5)).toEqual([]);
+  });
+
+  it('judges whether the docs answer on what search showed, not on the pages it opens', async () => {
+    const shown = [canned('Install the CLI globally with npm.', '/quickstart#install-the-cli', 'Quickstart', 'Install the Acme CLI and preview your docs locally.', 0.3)];
+    const turn = await ask('Which port does the preview use, and how do I pick another one?', shown, sitePages(isolated.app.runtime, site, {}));
+    expect(turn.toolNames).toEqual(['search', 'markNotFound']);
   });
 
   it('does not follow requests to leave its role', async () => {

@@ -2,6 +2,7 @@ import { loadAnalyzer, type Analyzer } from '../../search/analyzer.ts';
 import { composeAnswer } from './compose-answer.ts';
 import type { PromptTurn } from './prompt-turn.ts';
 import { isOffTaskRequest } from './off-task-request.ts';
+import { unshownSections, type PageReader } from './open-pages.ts';
 import { hasUnknownTerm, questionTerms, termsOfResults, type QuestionTerms } from './relevance.ts';
 import { scoreChunks } from './score-chunks.ts';
 import { conversationTopic, isFollowUp } from './search-query.ts';
@@ -22,6 +23,8 @@ const TELLING_WEIGHT = 0.75;
  * rest of a long question tells its story ("we migrated 300 articles last week"), which no page says.
  */
 const ENOUGH_WEIGHT = 4;
+/** The retrieved pages' other sections are read for the question's words rarer than everyday ones ("set", "use"). */
+const SECTION_WORD_WEIGHT = 0.3;
 
 /** What the offline model does after searching: answer, look up names first, or conclude the docs do not cover it. */
 export type Decision = { type: 'answer'; text: string } | { type: 'look-up'; query: string } | { type: 'not-found' };
@@ -30,17 +33,20 @@ export type Decision = { type: 'answer'; text: string } | { type: 'look-up'; que
  * The extractive answer to the turn's question from its search results. When the results would answer
  * it but never say a name it uses (a product, a service, a format), those names are looked up with a
  * search of their own first; documentation that never says them does not answer the question.
+ * With `readPage`, the answer may quote any section of the pages search found (open-pages.ts).
  */
-export async function answerQuestion(turn: PromptTurn): Promise<Decision> {
+export async function answerQuestion(turn: PromptTurn, readPage?: PageReader): Promise<Decision> {
   const retrieved = turn.retrieved ?? [];
   if (retrieved.length === 0 || isOffTaskRequest(turn.question)) return { type: 'not-found' };
   const analyzer = await loadAnalyzer(retrieved[0]!.language || 'en');
   const question = questionTerms(analyzer, turn.question);
   if (isFollowUp(turn.question, turn.earlier)) questionTerms(analyzer, conversationTopic(turn.earlier), CONTEXT_WEIGHT, question);
   if (question.size === 0) return { type: 'not-found' };
-  const scored = scoreChunks(analyzer, question, retrieved);
+  const scored = scoreChunks(analyzer, question, retrieved, readPage ? await unshownSections(retrieved, readPage, tellingTerms(question)) : []);
   const weight = totalWeight(question);
-  const support = Math.min(1, (Math.max(...scored.map((chunk) => chunk.support)) * weight) / Math.min(weight, ENOUGH_WEIGHT));
+  // Whether the docs answer is judged on what search showed; what to quote, on the whole of the pages it found.
+  const shown = scored.slice(0, retrieved.length);
+  const support = Math.min(1, (Math.max(...shown.map((chunk) => chunk.support)) * weight) / Math.min(weight, ENOUGH_WEIGHT));
   // A word of the scene the question sets ("it is pointless") need not be in the documentation; what it asks about must.
   const asked = questionTerms(analyzer, whatIsAsked(turn.question));
   const known = termsOfResults(analyzer, retrieved);
@@ -56,6 +62,11 @@ export async function answerQuestion(turn: PromptTurn): Promise<Decision> {
 function unfamiliarNames(analyzer: Analyzer, question: string, known: ReadonlySet<string>): string[] {
   // Exactly: "AsciiDoc" is not a longer form of "ASCII".
   return namesIn(question).filter((name) => [...questionTerms(analyzer, name).keys()].some((term) => !known.has(term)));
+}
+
+/** The question's words that a section of a retrieved page must say to be read. */
+export function tellingTerms(question: QuestionTerms): string[] {
+  return [...question].filter(([, weight]) => weight >= SECTION_WORD_WEIGHT).map(([term]) => term);
 }
 
 function totalWeight(question: QuestionTerms): number {

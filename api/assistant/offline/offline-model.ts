@@ -2,6 +2,7 @@ import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provid
 import { answerQuestion } from './answer-question.ts';
 import { contentOf, partStream, streamPartsOf, toolCallId, usageOf, type Reply } from './model-reply.ts';
 import { answerLanguage, notFoundText } from './not-found.ts';
+import type { PageReader } from './open-pages.ts';
 import { readPromptTurn } from './prompt-turn.ts';
 import { searchQuery } from './search-query.ts';
 
@@ -10,17 +11,17 @@ import { searchQuery } from './search-query.ts';
  * interface, so the assistant's tool loop, streams and tests run through it as through a real model:
  * it calls `search` with the question (and a follow-up's context), and again with the names the
  * question uses that the results never say, then answers with sentences, steps and code picked from
- * the results and linked to their pages, or calls `markNotFound` when nothing retrieved answers the
- * question, and then says so.
+ * the results (and, given `readPage`, from the rest of the pages they are on) and linked to their
+ * pages, or calls `markNotFound` when nothing retrieved answers the question, and then says so.
  */
-export function createOfflineModel(): LanguageModelV4 {
+export function createOfflineModel(readPage?: PageReader): LanguageModelV4 {
   return {
     specificationVersion: 'v4',
     provider: 'folio',
     modelId: 'offline-extractive',
     supportedUrls: {},
     async doGenerate(options) {
-      const { reply, callId, promptChars } = await step(options);
+      const { reply, callId, promptChars } = await step(options, readPage);
       return {
         content: contentOf(reply, callId),
         finishReason: { unified: reply.type === 'text' ? 'stop' : 'tool-calls', raw: undefined },
@@ -29,14 +30,14 @@ export function createOfflineModel(): LanguageModelV4 {
       };
     },
     async doStream(options) {
-      const { reply, callId, promptChars } = await step(options);
+      const { reply, callId, promptChars } = await step(options, readPage);
       return { stream: partStream(streamPartsOf(reply, callId, usageOf(promptChars, reply)), options.abortSignal) };
     },
   };
 }
 
 /** Decides this step from the current turn: search first (then look up unfamiliar names), then answer or mark not found, then say so. */
-async function step(options: LanguageModelV4CallOptions): Promise<{ reply: Reply; callId: string; promptChars: number }> {
+async function step(options: LanguageModelV4CallOptions, readPage: PageReader | undefined): Promise<{ reply: Reply; callId: string; promptChars: number }> {
   const turn = readPromptTurn(options.prompt);
   const tools = new Set((options.tools ?? []).map((tool) => tool.name));
   const language = answerLanguage(turn.question, turn.retrieved?.[0]?.language);
@@ -47,7 +48,7 @@ async function step(options: LanguageModelV4CallOptions): Promise<{ reply: Reply
   } else if (turn.retrieved === undefined) {
     reply = tools.has('search') ? { type: 'tool-call', toolName: 'search', input: { query: searchQuery(turn.question, turn.earlier) } } : notFound;
   } else {
-    const decision = await answerQuestion(turn);
+    const decision = await answerQuestion(turn, readPage);
     if (decision.type === 'answer') reply = { type: 'text', text: decision.text };
     else if (decision.type === 'look-up' && tools.has('search')) reply = { type: 'tool-call', toolName: 'search', input: { query: decision.query } };
     else reply = tools.has('markNotFound') ? { type: 'tool-call', toolName: 'markNotFound', input: {} } : notFound;

@@ -57,13 +57,13 @@ export function isGenericWord(word: string): boolean {
   return GENERIC.has(word.toLowerCase());
 }
 
-/** The share of the question's weight that `terms` contain (0 to 1). */
-export function coverage(question: QuestionTerms, terms: ReadonlySet<string>): number {
+/** The share of the question's weight that `terms` (or `more`) contain (0 to 1). */
+export function coverage(question: QuestionTerms, terms: ReadonlySet<string>, more?: ReadonlySet<string>): number {
   let total = 0;
   let found = 0;
   for (const [term, weight] of question) {
     total += weight;
-    if (terms.has(term)) found += weight;
+    if (terms.has(term) || more?.has(term)) found += weight;
   }
   return total === 0 ? 0 : found / total;
 }

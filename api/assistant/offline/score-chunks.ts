@@ -1,8 +1,7 @@
 import type { Analyzer } from '../../search/analyzer.ts';
-import { toBlocks, type Block } from './passage.ts';
 import type { RetrievedChunk } from './prompt-turn.ts';
+import { readBlocks, type ReadBlock } from './read-blocks.ts';
 import { coverage, termSet, type QuestionTerms } from './relevance.ts';
-import { wordCount } from './render-answer.ts';
 
 /** A retrieved chunk cut into blocks, each with how much of the question it covers. */
 export interface ScoredChunk {
@@ -17,11 +16,9 @@ export interface ScoredChunk {
   score: number;
 }
 
-export interface ScoredBlock extends Block {
-  terms: Set<string>;
+export interface ScoredBlock extends ReadBlock {
   /** The share of the question's weight the block holds, its words weighted to tell the chunk's blocks apart. */
   cover: number;
-  words: number;
 }
 
 /** How much the search's rank adds to a chunk's own relevance. */
@@ -35,15 +32,19 @@ const DENSE_WORDS = 40;
  * How well each retrieved chunk answers the question: the best block read under its page title and
  * heading ("focus") and the whole chunk ("cover"), from the question's words alone; then, for the
  * order to use chunks in, the page summary's words and the search's own score and rank (which weigh meaning).
+ * `unshown` are the retrieved pages' other sections (open-pages.ts), scored after the results.
  */
-export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retrieved: RetrievedChunk[]): ScoredChunk[] {
-  return retrieved.map((chunk, rank) => {
+export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retrieved: RetrievedChunk[], unshown: RetrievedChunk[] = []): ScoredChunk[] {
+  // A page's sections share its title and summary: each is read once.
+  const pageTerms = new Map<string, Set<string>>();
+  const termsOf = (text: string) => pageTerms.get(text) ?? pageTerms.set(text, termSet(analyzer, text)).get(text)!;
+  return [...retrieved, ...unshown].map((chunk, rank) => {
     // The page's title and the section's heading say what the chunk is about.
-    const head = termSet(analyzer, `${chunk.title} ${anchorWords(chunk.path)}`);
+    const head = new Set([...termsOf(chunk.title), ...termSet(analyzer, anchorWords(chunk.path))]);
     // The page's summary says it in other words, but about the whole page: it tells whether the docs
     // answer the question and which chunk to start from, not which other chunks belong in the answer.
-    const summary = termSet(analyzer, chunk.description);
-    const cut = toBlocks(chunk.content).map((block) => ({ ...block, terms: termSet(analyzer, block.text), words: wordCount(block.text) }));
+    const summary = termsOf(chunk.description);
+    const cut = readBlocks(analyzer, chunk.content);
     const local = withinChunkWeights(question, cut);
     const blocks = cut.map((block) => ({ ...block, cover: coverage(local, block.terms) }));
     const relevanceWith = (context: Set<string>) => {
@@ -51,13 +52,14 @@ export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retriev
       let focus = 0;
       for (const block of blocks) {
         for (const term of block.terms) all.add(term);
-        focus = Math.max(focus, coverage(question, new Set([...block.terms, ...context])) * lengthDiscount(block.words));
+        focus = Math.max(focus, coverage(question, block.terms, context) * lengthDiscount(block.words));
       }
       return 0.6 * focus + 0.4 * coverage(question, all);
     };
     const relevance = relevanceWith(head);
     const support = relevanceWith(new Set([...head, ...summary]));
-    const score = support + RANK_PRIOR * (1 - rank / retrieved.length) + SEARCH_PRIOR * chunk.score;
+    // Sections search did not show come after all it did.
+    const score = support + RANK_PRIOR * Math.max(0, 1 - rank / retrieved.length) + SEARCH_PRIOR * chunk.score;
     return { chunk, rank, blocks, relevance, support, score };
   });
 }
@@ -66,7 +68,7 @@ export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retriev
  * The question's weights for telling a chunk's blocks apart: a word most of them say (the section's
  * subject, "Okta" all through the Okta steps) counts less than one only a few say ("catalog").
  */
-function withinChunkWeights(question: QuestionTerms, blocks: { terms: Set<string> }[]): QuestionTerms {
+function withinChunkWeights(question: QuestionTerms, blocks: readonly ReadBlock[]): QuestionTerms {
   const weights: QuestionTerms = new Map();
   for (const [term, weight] of question) {
     const holders = blocks.filter((block) => block.terms.has(term)).length;

@@ -1,0 +1,37 @@
+import { pageRoute } from '../../search/search-docs.ts';
+import type { RetrievedChunk } from './prompt-turn.ts';
+
+/**
+ * Opens a page a search found ("/cli/preview"): up to `limit` of its sections that say the most of
+ * `terms` (index terms, as the search's analyzer makes them), in the page's order.
+ */
+export type PageReader = (route: string, terms: readonly string[], limit: number) => RetrievedChunk[] | Promise<RetrievedChunk[]>;
+
+/**
+ * A section search did not show counts at this share of its page's best shown score: the page is
+ * what search found, the section is what the question asks of it.
+ */
+const UNSHOWN_SECTION_SCORE = 0.8;
+/** Sections read of each page: those that say the most of the question's words (a long reference page has dozens). */
+const SECTIONS_READ = 8;
+
+/**
+ * The sections of the retrieved pages that search did not show, as a reader sees them on opening each
+ * page: search shows at most two sections of a page, chosen by the question's words, and the one that
+ * answers ("Boost a single page" for "make one page rank higher") is often another.
+ */
+export async function unshownSections(retrieved: RetrievedChunk[], readPage: PageReader, terms: readonly string[]): Promise<RetrievedChunk[]> {
+  const shown = new Set(retrieved.map(sectionKey));
+  const pageScores = new Map<string, number>();
+  for (const chunk of retrieved) {
+    const page = pageRoute(chunk.path);
+    pageScores.set(page, Math.max(pageScores.get(page) ?? 0, chunk.score));
+  }
+  const pages = await Promise.all([...pageScores.keys()].map(async (page) => ({ page, sections: await readPage(page, terms, SECTIONS_READ) })));
+  return pages.flatMap(({ page, sections }) =>
+    sections.filter((section) => !shown.has(sectionKey(section))).map((section) => ({ ...section, score: UNSHOWN_SECTION_SCORE * pageScores.get(page)! })),
+  );
+}
+
+/** A long section is several chunks under one anchor: a chunk is told by its path and its text. */
+const sectionKey = (chunk: RetrievedChunk) => `${chunk.path}\u0000${chunk.content}`;

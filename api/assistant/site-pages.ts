@@ -1,0 +1,17 @@
+import type { SearchIndexes } from '../search/search-indexes.ts';
+import type { PageReader } from './offline/open-pages.ts';
+
+/**
+ * Opens pages of a site's live deployment, in the language and version the request searches: the
+ * offline model reads the pages its search found whole (offline/open-pages.ts).
+ */
+export function sitePages(
+  services: { searchIndexes: SearchIndexes },
+  project: { id: string; liveDeploymentId: string | null },
+  filter: { language?: string; version?: string },
+): PageReader {
+  return async (route, terms, limit) => {
+    const index = await services.searchIndexes.forProject(project);
+    return (index?.chunksOfPage(route, terms, limit, filter) ?? []).map(({ content, path, title, description, language }) => ({ content, path, title, description, language, score: 0 }));
+  };
+}
