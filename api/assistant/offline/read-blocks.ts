@@ -9,8 +9,8 @@ export interface ReadBlock extends Block {
   words: number;
 }
 
-/** Passages kept read: the pages people ask about come back (about 5 KB each). */
-const KEPT_PASSAGES = 4096;
+/** Passages kept read: the pages people ask about come back (about 10 KB each, so about 20 MB in all). */
+const KEPT_PASSAGES = 2048;
 const kept = new Map<string, readonly ReadBlock[]>();
 
 /**
