@@ -114,7 +114,7 @@ async function answer(
   const started = performance.now();
   const pages = sitePages(runtime, site, { language });
   const result = streamText({
-    // As the assistant makes it, reading whole the pages its search found (and noting what it read).
+    // As the assistant makes it, opening the pages its search found (and noting what it read).
     model: createOfflineModel(async (route, terms, limit) => {
       const sections = await pages(route, terms, limit);
       readText += sections.map((section) => section.content).join('\n').toLowerCase();

@@ -7,7 +7,7 @@ const models = new WeakMap<Config, Promise<LanguageModel>>();
 /**
  * The answer model of a configuration: an OpenAI-compatible chat model (ANSWER_MODEL at ANSWER_BASE_URL
  * or OPENAI_BASE_URL, through `/chat/completions`, which most compatible servers speak), made once, else
- * the offline extractive model, which reads whole the pages its search found through `pages`. Loaded
+ * the offline extractive model, which opens the pages its search found through `pages`. Loaded
  * on first use, so processes that never answer never load it.
  */
 export function answerModelFor(config: Pick<Config, 'answerModel'>, pages?: PageReader): Promise<LanguageModel> {

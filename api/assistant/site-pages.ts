@@ -3,7 +3,8 @@ import type { PageReader } from './offline/open-pages.ts';
 
 /**
  * Opens pages of a site's live deployment, in the language and version the request searches: the
- * offline model reads the pages its search found whole (offline/open-pages.ts).
+ * offline model opens the pages its search found at the sections that say the most of the question
+ * (offline/open-pages.ts).
  */
 export function sitePages(
   services: { searchIndexes: SearchIndexes },
