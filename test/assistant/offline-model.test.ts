@@ -358,6 +358,14 @@ describe('offline answer model', () => {
     expect(links(turn.text)).toContain('/custom-domain#apex-domains');
   });
 
+  it("does not say again in a follow-up's answer what its earlier answer said", async () => {
+    const first = await ask('How do I set up a custom domain?');
+    expect(first.text).toContain('Add a CNAME record pointing to cname.acme.dev');
+    const turn = await askAfter('How do I set up a custom domain?', 'And for an apex domain?');
+    expect(turn.text).toContain('CNAME flattening');
+    expect(turn.text).not.toContain('Open the Domains page');
+  });
+
   it('takes a follow-up that opens with "ok" as a follow-up', async () => {
     const turn = await askAfter('How do I set up a custom domain?', 'ok, and for apex domains registered elsewhere?');
     expect(turn.queries[0]).toMatch(/custom domain/);

@@ -3,7 +3,7 @@ import { composeAnswer } from './compose-answer.ts';
 import type { PromptTurn } from './prompt-turn.ts';
 import { isOffTaskRequest } from './off-task-request.ts';
 import { unshownSections, type PageReader } from './open-pages.ts';
-import { hasUnknownTerm, questionTerms, termsOfResults, type QuestionTerms } from './relevance.ts';
+import { hasUnknownTerm, questionTerms, termSet, termsOfResults, type QuestionTerms } from './relevance.ts';
 import { scoreChunks } from './score-chunks.ts';
 import { conversationTopic, isFollowUp } from './search-query.ts';
 import { namesIn, whatIsAsked } from './what-is-asked.ts';
@@ -54,7 +54,7 @@ export async function answerQuestion(turn: PromptTurn, readPage?: PageReader): P
   if (support < minimum) return { type: 'not-found' };
   if (turn.lookedUp) for (const term of termsOfResults(analyzer, turn.lookedUp)) known.add(term);
   const unfamiliar = unfamiliarNames(analyzer, turn.question, known);
-  if (unfamiliar.length === 0) return { type: 'answer', text: composeAnswer(question, scored) };
+  if (unfamiliar.length === 0) return { type: 'answer', text: composeAnswer(question, scored, earlierAnswers(analyzer, turn)) };
   return turn.lookedUp === undefined ? { type: 'look-up', query: unfamiliar.join(' ') } : { type: 'not-found' };
 }
 
@@ -62,6 +62,11 @@ export async function answerQuestion(turn: PromptTurn, readPage?: PageReader): P
 function unfamiliarNames(analyzer: Analyzer, question: string, known: ReadonlySet<string>): string[] {
   // Exactly: "AsciiDoc" is not a longer form of "ASCII".
   return namesIn(question).filter((name) => [...questionTerms(analyzer, name).keys()].some((term) => !known.has(term)));
+}
+
+/** The terms of what the assistant already answered in this conversation: a follow-up's answer does not say it again. */
+function earlierAnswers(analyzer: Analyzer, turn: PromptTurn): Set<string> {
+  return termSet(analyzer, turn.earlier.filter((message) => message.role === 'assistant').map((message) => message.text).join('\n'));
 }
 
 /** The question's words that a section of a retrieved page must say to be read. */

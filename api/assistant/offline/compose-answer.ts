@@ -47,11 +47,12 @@ const SECOND_RATIO = 0.4;
 
 /**
  * The answer's Markdown: a quote of the best chunk, then of up to two more that score well enough,
- * answer the question by themselves, do not repeat what is quoted, and say something the question
- * asked that the quotes so far do not (or anything, while the answer is still short). Another section
- * of the best chunk's page needs neither score nor relevance, only to say such a thing.
+ * answer the question by themselves, do not repeat what is quoted or what the conversation's earlier
+ * answers said (`earlierAnswers`, their terms), and say something the question asked that the quotes
+ * so far do not (or anything, while the answer is still short). Another section of the best chunk's
+ * page needs neither score nor relevance, only to say such a thing.
  */
-export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[]): string {
+export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[], earlierAnswers: ReadonlySet<string> = new Set()): string {
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.rank - b.rank);
   const best = ranked[0]!;
   const picks = new Map<ScoredChunk, Set<number>>();
@@ -69,7 +70,8 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[]): s
     const terms = new Set(quoted.flatMap((block) => [...block.terms]));
     const isNews = [...terms].some((term) => question.has(term) && !covered.has(term));
     // The same settings told twice (a guide and its reference page) are said once.
-    const isRepeat = [...terms].filter((term) => said.has(term)).length >= REPEAT_SHARE * terms.size;
+    // So is what an earlier answer of the conversation said.
+    const isRepeat = [said, earlierAnswers].some((told) => [...terms].filter((term) => told.has(term)).length >= REPEAT_SHARE * terms.size);
     if (quoted.length === 0 || (!isFirst && (isRepeat || ((isWeak || words >= SHORT_ANSWER) && !isNews)))) continue;
     picks.set(candidate, chosen);
     for (const term of terms) {
