@@ -11,7 +11,7 @@ export type PageReader = (route: string, terms: readonly string[], limit: number
  * A section search did not show counts at this share of its page's best shown score: the page is
  * what search found, the section is what the question asks of it.
  */
-const UNSHOWN_SECTION_SCORE = 0.8;
+const UNSHOWN_SECTION_SCORE = 0.9;
 /** Sections read of each page: those that say the most of the question's words (a long reference page has dozens). */
 const SECTIONS_READ = 8;
 
