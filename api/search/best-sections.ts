@@ -1,12 +1,10 @@
 import type { QueryTerm } from './analyzer.ts';
 import { FIELD } from './keyword-index.ts';
 import type { Partition } from './partition.ts';
-import { wordRarity } from './word-rarity.ts';
+import { EVERYDAY_RARITY, wordRarity } from './word-rarity.ts';
 
 /** A word in a section's heading says more about the section than one in its text. */
 const HEADING_WEIGHT = 2;
-/** English words this common ("set" of "set up", "use") tell no section apart by themselves. */
-const EVERYDAY_RARITY = 0.3;
 
 /**
  * Which of a page's sections stand for it in the results. Ranking decides which pages come first, with

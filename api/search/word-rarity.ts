@@ -9,6 +9,8 @@ import { wordVectors } from './embedders/word-vector-table.ts';
 const COMMON = Math.log(50);
 const RARE = Math.log(100_000);
 const FLOOR = 0.15;
+/** Words this common ("set" of "set up", "use", "page") tell little by themselves; rarer ones tell what is asked. */
+export const EVERYDAY_RARITY = 0.3;
 
 export function wordRarity(word: string): number {
   const rank = wordVectors().rows.get(word.toLowerCase());

@@ -1,4 +1,5 @@
 import { loadAnalyzer, type Analyzer } from '../../search/analyzer.ts';
+import { EVERYDAY_RARITY } from '../../search/word-rarity.ts';
 import { composeAnswer } from './compose-answer.ts';
 import type { PromptTurn } from './prompt-turn.ts';
 import { isOffTaskRequest } from './off-task-request.ts';
@@ -23,8 +24,6 @@ const TELLING_WEIGHT = 0.75;
  * rest of a long question tells its story ("we migrated 300 articles last week"), which no page says.
  */
 const ENOUGH_WEIGHT = 4;
-/** The retrieved pages' other sections are read for the question's words rarer than everyday ones ("set", "use"). */
-const SECTION_WORD_WEIGHT = 0.3;
 
 /** What the offline model does after searching: answer, look up names first, or conclude the docs do not cover it. */
 export type Decision = { type: 'answer'; text: string } | { type: 'look-up'; query: string } | { type: 'not-found' };
@@ -69,9 +68,9 @@ function earlierAnswers(analyzer: Analyzer, turn: PromptTurn): Set<string> {
   return termSet(analyzer, turn.earlier.filter((message) => message.role === 'assistant').map((message) => message.text).join('\n'));
 }
 
-/** The question's words that a section of a retrieved page must say to be read. */
+/** The question's words that a section of a retrieved page must say to be read: those rarer than everyday ones. */
 export function tellingTerms(question: QuestionTerms): string[] {
-  return [...question].filter(([, weight]) => weight >= SECTION_WORD_WEIGHT).map(([term]) => term);
+  return [...question].filter(([, weight]) => weight >= EVERYDAY_RARITY).map(([term]) => term);
 }
 
 function totalWeight(question: QuestionTerms): number {

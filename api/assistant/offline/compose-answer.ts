@@ -1,5 +1,5 @@
 import { pageRoute } from '../../search/search-docs.ts';
-import { isTableRow, tableHeaderOf } from './passage.ts';
+import { isTableRow, tableEndOf, tableHeaderOf } from './passage.ts';
 import { density, type ScoredBlock, type ScoredChunk } from './score-chunks.ts';
 import type { QuestionTerms } from './relevance.ts';
 import { renderAnswer } from './render-answer.ts';
@@ -136,9 +136,7 @@ function listLength(blocks: ScoredBlock[], item: ScoredBlock): number {
 
 /** How many rows a table has under its header. */
 function tableLength(blocks: ScoredBlock[], row: ScoredBlock): number {
-  let end = row.position;
-  while (isTableRow(blocks[end + 1])) end++;
-  return end - tableHeaderOf(blocks, row);
+  return tableEndOf(blocks, row.position) - 1 - tableHeaderOf(blocks, row);
 }
 
 /**

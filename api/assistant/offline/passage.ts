@@ -51,6 +51,12 @@ export function tableHeaderOf(blocks: Block[], row: Block): number {
   return header;
 }
 
+/** The index just after the table rows that run on from `blocks[from]`. */
+export function tableEndOf(blocks: Block[], from: number): number {
+  let end = from;
+  while (isTableRow(blocks[end])) end++;
+  return end;
+}
 
 /** Splits a passage into sentences, code blocks, step lists and bullet lists, in document order. */
 export function toBlocks(content: string): Block[] {

@@ -1,5 +1,5 @@
 import { cellsOfTableRow } from '../../deploy/mdx/table-rows.ts';
-import { isTableRow, type Block } from './passage.ts';
+import { isTableRow, tableEndOf, type Block } from './passage.ts';
 import type { RetrievedChunk } from './prompt-turn.ts';
 
 export interface AnswerGroup {
@@ -27,7 +27,7 @@ export function renderAnswer(groups: AnswerGroup[]): string {
       const previous = blocks[i - 1];
       if (isTableRow(block)) {
         flush();
-        if (!isTableRow(previous)) parts.push(renderTable(blocks.slice(i, nextNonRow(blocks, i))));
+        if (!isTableRow(previous)) parts.push(renderTable(blocks.slice(i, tableEndOf(blocks, i))));
         return;
       }
       if (block.kind === 'sentence') {
@@ -43,12 +43,6 @@ export function renderAnswer(groups: AnswerGroup[]): string {
     parts.push(`Source: [${linkText(chunk.title)}](${chunk.path})`);
   }
   return parts.join('\n\n');
-}
-
-function nextNonRow(blocks: Block[], from: number): number {
-  let end = from;
-  while (isTableRow(blocks[end])) end++;
-  return end;
 }
 
 /**
