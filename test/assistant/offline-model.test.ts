@@ -278,6 +278,16 @@ describe('offline answer model', () => {
     expect(links(turn.text)[0]).toMatch(/^\/fonts/);
   });
 
+  it('does not hold a name the scene sets against the results: it looks the name up, and answers what is asked', async () => {
+    // "Plausible" is in the scene, not in what is asked; the font page never says it, the analytics page does.
+    const question = 'We use Plausible for analytics. How do I change the font weight?';
+    const search = (query: string) => searchDocs(isolated.app.runtime, site, { query: query === question ? 'font weight' : query, pageSize: 1 });
+    const turn = await ask(question, search);
+    expect(turn.toolNames).toEqual(['search', 'search']);
+    expect(turn.queries[1]).toBe('Plausible');
+    expect(turn.text).toContain('"weight": 400');
+  });
+
   it('adds another section of the page it quotes when that section holds what the question asks and the first does not', async () => {
     const turn = await ask('I committed a 60 MB video to the data folder of our repository, but its URL returns a 404 although the path matches. Why?');
     expect(links(turn.text)[0]).toMatch(/^\/static-files/);

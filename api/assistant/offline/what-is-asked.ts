@@ -1,16 +1,14 @@
 /**
- * The part of a message that asks: its question sentence, and the names (Matomo, PR, Vale) in the
- * sentences that set the scene before it. "The copy button on this block is pointless. Can I remove it?"
- * asks about removing a copy button; documentation that never says "pointless" can still answer it.
- * But "We use Matomo. How do we add it?" asks about Matomo. A message with no question sentence
- * (a statement of a problem) asks with all of it.
+ * The sentence of a message that asks. "The copy button on this block is pointless. Can I remove it?"
+ * asks about removing a copy button; documentation that never says "pointless" can still answer it. The
+ * names the scene sets ("We use Matomo.", "Choosing \"Python\" in one set of tabs…") are checked by their
+ * own look-up (answer-question.ts), which finds them wherever the docs say them. A message with no
+ * question sentence (a statement of a problem) asks with all of it.
  */
 export function whatIsAsked(message: string): string {
   const sentences = sentencesOf(message);
   const asking = sentences.findLastIndex((sentence) => sentence.trimEnd().endsWith('?'));
-  if (asking < 0) return message;
-  const scene = sentences.filter((_, index) => index !== asking).flatMap(namesInSentence);
-  return [sentences[asking]!, ...scene].join(' ');
+  return asking < 0 ? message : sentences[asking]!;
 }
 
 /** The words of a message written as names: products, services, formats ("Matomo", "PlantUML", "SMS"). */
