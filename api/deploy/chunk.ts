@@ -33,14 +33,20 @@ function splitText(text: string, max: number): string[] {
   const pieces: string[] = [];
   let lines: string[] = [];
   let length = 0;
+  // The header of the table the text is in (its first row), while it is in one.
+  let tableHeader: string | undefined;
+  let previous = '';
   for (const line of trimmed.split('\n')) {
     const parts = line.length > max ? (line.match(new RegExp(`[\\s\\S]{1,${max}}`, 'g')) ?? []) : [line];
     for (const part of parts) {
+      tableHeader = !isTableRowText(part) ? undefined : isTableRowText(previous) ? tableHeader : part;
+      previous = part;
       if (length + part.length + 1 > max && lines.join('').trim() !== '') {
         const carried = lines.splice(lines.length - carriedLines(lines, part, max));
         pieces.push(lines.join('\n').trim());
-        lines = carried;
-        length = carried.reduce((sum, kept) => sum + kept.length + 1, 0);
+        // A table longer than a chunk goes on under its header again, so that its rows still say what their cells are.
+        lines = tableHeader !== undefined && tableHeader !== part && !carried.includes(tableHeader) ? [tableHeader, ...carried] : carried;
+        length = lines.reduce((sum, kept) => sum + kept.length + 1, 0);
       }
       lines.push(part);
       length += part.length + 1;

@@ -14,7 +14,7 @@ const fence = '```';
 const SITE: Record<string, string> = {
   'docs.json': JSON.stringify({
     name: 'Acme Docs',
-    navigation: { groups: [{ group: 'Guides', pages: ['quickstart', 'custom-domain', 'fonts', 'changelog', 'analytics', 'static-files', 'sso'] }] },
+    navigation: { groups: [{ group: 'Guides', pages: ['quickstart', 'custom-domain', 'fonts', 'changelog', 'analytics', 'static-files', 'sso', 'appearance'] }] },
   }),
   'quickstart.mdx': `---
 title: Quickstart
@@ -117,6 +117,18 @@ description: Let your team sign in to the dashboard with your identity provider.
     In Okta, copy the metadata URL from the Sign On tab and paste it in your dashboard.
   </Step>
 </Steps>
+`,
+  'appearance.mdx': `---
+title: Appearance settings
+description: Light and dark mode in docs.json.
+---
+
+## Reference
+
+| Property | Type | Default |
+| --- | --- | --- |
+| \`appearance.default\` | \`"system"\` \\| \`"light"\` \\| \`"dark"\` | \`"system"\` |
+| \`appearance.strict\` | boolean | \`false\` |
 `,
   // A long page: an answer quotes the part that matters, not all of it.
   'changelog.mdx': `---
@@ -419,6 +431,11 @@ describe('offline answer model', () => {
     );
     // Outside code, a client's HTML sanitiser would take "<your-domain>" for a tag and drop it.
     expect(turn.text.replace(/`[^`]*`/g, '')).not.toMatch(/<[a-z]/);
+  });
+
+  it('quotes a table whose cell holds an escaped pipe with its columns as the page has them', async () => {
+    const turn = await ask('Which values can appearance.default take?');
+    expect(turn.text).toContain('|Property|Type|Default|\n|---|---|---|\n|appearance.default|"system" \\| "light" \\| "dark"|"system"|');
   });
 
   it("keeps lines that only look like a table's rows (a code block's, with no header) one to a line", async () => {

@@ -102,6 +102,11 @@ describe('parsePage', () => {
     expect(table.sections.at(-1)!.text).toBe('| – | Viewer | Admin |\n| Update domain | ❌ | ✅ |');
   });
 
+  it('keeps an escaped pipe inside its cell, escaped, so the row keeps its columns', () => {
+    const table = parsePage('settings.mdx', '# Settings\n\n| Property | Type |\n| --- | --- |\n| `appearance.default` | `"light"` \\| `"dark"` |\n\nOne \\| two.\n', read);
+    expect(table.sections.at(-1)!.text).toBe('| Property | Type |\n| appearance.default | "light" \\| "dark" |\nOne | two.');
+  });
+
   it('resolves snippets that import snippets', () => {
     const nested = parsePage('a.mdx', 'import Nested from "/snippets/nested.mdx";\n\n<Nested />\n', read);
     expect(nested.sections[0]!.text).toBe('Nested intro.\nAvailable on the Pro plan.');
@@ -213,6 +218,16 @@ describe('slugify and chunkSections', () => {
     const holding = chunks.filter((chunk) => chunk.content.includes('| setting'));
     expect(holding).toHaveLength(1);
     expect(holding[0]!.content).toContain(table.join('\n'));
+    expect(chunks.every((chunk) => chunk.content.length <= MAX_CHUNK_CHARS)).toBe(true);
+  });
+
+  it('starts each chunk of a table longer than a chunk with its header again', () => {
+    const header = '| Property | Type | Required |';
+    const rows = Array.from({ length: 60 }, (_, i) => `| setting${i}.name | string | No |`);
+    const chunks = chunkSections([{ level: 2, heading: 'Reference', anchor: 'reference', text: ['The settings:', header, ...rows, 'After the table.'].join('\n') }]);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks.filter((c) => c.content.includes('| setting'))) expect(chunk.content.split('\n').find((line) => line.startsWith('|'))).toBe(header);
+    expect(chunks.flatMap((c) => c.content.split('\n')).filter((line) => line.startsWith('| setting'))).toEqual(rows);
     expect(chunks.every((chunk) => chunk.content.length <= MAX_CHUNK_CHARS)).toBe(true);
   });
 

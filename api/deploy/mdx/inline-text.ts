@@ -1,6 +1,9 @@
 import { matchBrace, readTag } from './jsx-tags.ts';
 import { tableRowText } from './table-rows.ts';
 
+/** Stands for an escaped pipe ("\|") until a table's row is cut into its cells. */
+const ESCAPED_PIPE = '\u0000';
+
 /** Attributes whose values are text a reader sees (titles, tooltips, field names). */
 const READABLE_ATTRIBUTES = ['title', 'label', 'description', 'tip', 'headline', 'alt', 'caption', 'name', 'path', 'query', 'body', 'header', 'field'];
 
@@ -65,7 +68,8 @@ export function inlineText(line: string, onTag: (tag: TagEvent) => string | void
       }
     }
     if (char === '\\' && i + 1 < line.length) {
-      out += line[i + 1];
+      // "`"light"` \| `"dark"`": a pipe inside a table's cell, not between cells.
+      out += line[i + 1] === '|' ? ESCAPED_PIPE : line[i + 1];
       i += 2;
       continue;
     }
@@ -78,7 +82,7 @@ export function inlineText(line: string, onTag: (tag: TagEvent) => string | void
 function markdownToText(text: string): string {
   if (/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(text)) return ''; // a table's separator row
   // A table's row keeps its cells apart (table-rows.ts).
-  const cells = /^\s*\|/.test(text) ? tableRowText(text.trim().replace(/^\||\|$/g, '').split('|')) : text;
+  const cells = /^\s*\|/.test(text) ? tableRowText(text.trim().replace(/^\||\|$/g, '').split('|'), ESCAPED_PIPE) : text.replaceAll(ESCAPED_PIPE, '|');
   return cells
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
