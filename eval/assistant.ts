@@ -115,10 +115,17 @@ async function answer(
   const pages = sitePages(runtime, site, { language });
   const result = streamText({
     // As the assistant makes it, opening the pages its search found (and noting what it read).
-    model: createOfflineModel(async (route, terms, limit) => {
-      const sections = await pages(route, terms, limit);
-      readText += sections.map((section) => section.content).join('\n').toLowerCase();
-      return sections;
+    model: createOfflineModel({
+      sections: async (route, terms, limit) => {
+        const sections = await pages.sections(route, terms, limit);
+        readText += sections.map((section) => section.content).join('\n').toLowerCase();
+        return sections;
+      },
+      textAfter: async (chunk) => {
+        const text = await pages.textAfter(chunk);
+        readText += (text ?? '').toLowerCase();
+        return text;
+      },
     }),
     system: systemPrompt('Mintlify'),
     messages,

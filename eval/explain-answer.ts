@@ -3,8 +3,7 @@
 // search's score and the model's support, relevance and order score (then the other sections of the results'
 // pages that hold any of the question's words, which the model reads too), the blocks that match the question
 // (every block with --all-blocks), then the answer, the names it would look up, or not-found (markNotFound).
-import { answerQuestion, tellingTerms } from '../api/assistant/offline/answer-question.ts';
-import { unshownSections } from '../api/assistant/offline/open-pages.ts';
+import { answerQuestion, chunksRead } from '../api/assistant/offline/answer-question.ts';
 import type { RetrievedChunk } from '../api/assistant/offline/prompt-turn.ts';
 import { questionTerms } from '../api/assistant/offline/relevance.ts';
 import { density, scoreChunks } from '../api/assistant/offline/score-chunks.ts';
@@ -27,7 +26,7 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
     const question = questionTerms(analyzer, text);
     console.log(`\n### ${text}\nterms: ${[...question].map(([term, weight]) => `${term} ${fixed(weight)}`).join(', ')}`);
     const readPage = sitePages(runtime, site, { language });
-    for (const chunk of scoreChunks(analyzer, question, retrieved, await unshownSections(retrieved, readPage, tellingTerms(question)))) {
+    for (const chunk of scoreChunks(analyzer, question, ...(await chunksRead(retrieved, question, readPage)))) {
       // The pages' other sections the model reads; those it finds nothing of the question in are left out.
       if (chunk.rank >= retrieved.length && chunk.relevance === 0) continue;
       console.log(`${chunk.rank + 1}. ${chunk.rank >= retrieved.length ? '(unshown) ' : ''}${chunk.chunk.path} search ${fixed(chunk.chunk.score)} support ${fixed(chunk.support)} relevance ${fixed(chunk.relevance)} order ${fixed(chunk.score)}`);

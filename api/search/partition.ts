@@ -74,17 +74,35 @@ export class Partition {
    * counts), in the page's order; none for a page not in this partition.
    */
   chunksOfPage(route: string, terms: readonly string[], limit: number): IndexedChunk[] {
-    this.#pageByRoute ??= new Map(Array.from(this.firstChunk, (doc, page) => [pageRoute(this.chunks[doc]!.path), page]));
-    const page = this.#pageByRoute.get(route);
-    if (page === undefined) return [];
     const held: { doc: number; weight: number }[] = [];
-    for (let doc = this.firstChunk[page]!; doc < this.pageOf.length && this.pageOf[doc] === page; doc++) {
+    for (const doc of this.docsOfPage(route)) {
       let weight = 0;
       for (const term of terms) if ((this.keyword.fieldsOf(term, doc) & (FIELD.heading | FIELD.content)) !== 0) weight += this.keyword.idf(term);
       if (weight > 0) held.push({ doc, weight });
     }
     const best = held.sort((a, b) => b.weight - a.weight || a.doc - b.doc).slice(0, limit);
     return best.sort((a, b) => a.doc - b.doc).map(({ doc }) => this.chunks[doc]!);
+  }
+
+  /**
+   * The text that follows a chunk (its `path` and `content`) in its section: a long section is cut into
+   * chunks, and a reader reads on past the cut. None after a section's last chunk, or for a chunk not here.
+   */
+  textAfter(path: string, content: string): string | undefined {
+    for (const doc of this.docsOfPage(pageRoute(path))) {
+      if (this.chunks[doc]!.path !== path || this.chunks[doc]!.content !== content) continue;
+      const next = this.chunks[doc + 1];
+      return next?.path === path ? next.content : undefined;
+    }
+    return undefined;
+  }
+
+  /** The chunks of the page at `route`, in the page's order (none for a page not here). */
+  private *docsOfPage(route: string): Generator<number> {
+    this.#pageByRoute ??= new Map(Array.from(this.firstChunk, (doc, page) => [pageRoute(this.chunks[doc]!.path), page]));
+    const page = this.#pageByRoute.get(route);
+    if (page === undefined) return;
+    for (let doc = this.firstChunk[page]!; doc < this.pageOf.length && this.pageOf[doc] === page; doc++) yield doc;
   }
 }
 

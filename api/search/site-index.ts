@@ -99,7 +99,7 @@ export class SiteIndex {
 
   /** The chunks a search scores and their features (what `search` ranks; eval/tune.ts fits weights on them). */
   candidates(request: SiteSearch, queryVector: Float32Array | undefined, ranking: RankingOptions = DEFAULT_RANKING) {
-    const partition = this.partitions.get(partitionKey(request.language ?? this.defaultLanguage, request.version ?? this.defaultVersion));
+    const partition = this.partitionFor(request);
     if (!partition) return undefined;
     const mode = request.mode ?? 'hybrid';
     // A query with no word the embedder knows has no meaning to compare (its vector is zero).
@@ -117,8 +117,16 @@ export class SiteIndex {
    * version asked for (or the site's defaults): what a reader looks for on opening a page a search found.
    */
   chunksOfPage(route: string, terms: readonly string[], limit: number, request: { language?: string; version?: string } = {}): IndexedChunk[] {
-    const partition = this.partitions.get(partitionKey(request.language ?? this.defaultLanguage, request.version ?? this.defaultVersion));
-    return partition?.chunksOfPage(route, terms, limit) ?? [];
+    return this.partitionFor(request)?.chunksOfPage(route, terms, limit) ?? [];
+  }
+
+  /** The text after a chunk in its section (a long section is cut into chunks), in the language and version asked for. */
+  textAfter(path: string, content: string, request: { language?: string; version?: string } = {}): string | undefined {
+    return this.partitionFor(request)?.textAfter(path, content);
+  }
+
+  private partitionFor(request: { language?: string; version?: string }): Partition | undefined {
+    return this.partitions.get(partitionKey(request.language ?? this.defaultLanguage, request.version ?? this.defaultVersion));
   }
 
   /** Whether this index needs query vectors at all (no partition has vectors when nothing is embedded). */

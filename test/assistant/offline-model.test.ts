@@ -353,12 +353,42 @@ describe('offline answer model', () => {
 
   it("opens a page at the sections that say the most of the question's words, in the page's order, within the limit", async () => {
     const pages = sitePages(isolated.app.runtime, site, {});
-    const paths = async (route: string, terms: string[], limit: number) => (await pages(route, terms, limit)).map((section) => section.path);
+    const paths = async (route: string, terms: string[], limit: number) => (await pages.sections(route, terms, limit)).map((section) => section.path);
     expect(await paths('/static-files', ['size', 'file'], 5)).toEqual(['/static-files#check-the-path', '/static-files#check-the-file-size']);
     expect(await paths('/static-files', ['size', 'file'], 1)).toEqual(['/static-files#check-the-file-size']);
     expect(await paths('/static-files', ['okta'], 5)).toEqual([]);
     expect(await paths('/no-such-page', ['size'], 5)).toEqual([]);
-    expect(await sitePages(isolated.app.runtime, site, { language: 'fr' })('/static-files', ['size'], 5)).toEqual([]);
+    expect(await sitePages(isolated.app.runtime, site, { language: 'fr' }).sections('/static-files', ['size'], 5)).toEqual([]);
+  });
+
+  it("gives the text after a chunk of a long section, which a long section's last chunk has none of", async () => {
+    const pages = sitePages(isolated.app.runtime, site, {});
+    const chunks = await pages.sections('/changelog', ['releas'], 20);
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(new Set(chunks.map((chunk) => chunk.path))).toEqual(new Set(['/changelog#releases']));
+    expect(await pages.textAfter(chunks[0]!)).toBe(chunks[1]!.content);
+    expect(await pages.textAfter(chunks.at(-1)!)).toBeUndefined();
+    expect(await pages.textAfter({ ...chunks[0]!, content: 'Not a chunk of this page.' })).toBeUndefined();
+    expect(await sitePages(isolated.app.runtime, site, { language: 'fr' }).textAfter(chunks[0]!)).toBeUndefined();
+  });
+
+  it("reads on past the cut of a long section's chunk when the quote goes on there", async () => {
+    const question = 'After installing, acme version shows the client version as none. I am behind a corporate VPN. What is going on?';
+    const shown = [
+      canned(
+        ['Error: permission denied', 'Solution: run the install with sudo.', 'Client version shows none after installation', 'If you run acme version and the client version displays as none, the CLI may be unable to download the client application due to a corporate firewall or VPN.'],
+        '/troubleshooting#cli',
+        'Troubleshooting',
+        'Fix problems with the Acme CLI.',
+        0.8,
+      ),
+    ];
+    const textAfter = 'Solution: Ask your IT administrator to add releases.acme.dev to your network allowlist.\nCLI connects to localhost\nIn versions before 4.0, the CLI pointed at localhost.';
+    const reader: PageReader = { sections: () => [], textAfter: (chunk) => (chunk.path === '/troubleshooting#cli' ? textAfter : undefined) };
+    const turn = await ask(question, shown, reader);
+    expect(turn.text).toContain('corporate firewall or VPN. Solution: Ask your IT administrator to add releases.acme.dev to your network allowlist.');
+    expect(turn.text).not.toContain('localhost');
+    expect(links(turn.text)).toEqual(['/troubleshooting#cli']);
   });
 
   it('judges whether the docs answer on what search showed, not on the pages it opens', async () => {

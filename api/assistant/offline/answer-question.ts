@@ -1,9 +1,9 @@
 import { loadAnalyzer, type Analyzer } from '../../search/analyzer.ts';
 import { EVERYDAY_RARITY } from '../../search/word-rarity.ts';
 import { composeAnswer } from './compose-answer.ts';
-import type { PromptTurn } from './prompt-turn.ts';
+import type { PromptTurn, RetrievedChunk } from './prompt-turn.ts';
 import { isOffTaskRequest } from './off-task-request.ts';
-import { unshownSections, type PageReader } from './open-pages.ts';
+import { readingOn, unshownSections, type PageReader, type ReadChunk } from './open-pages.ts';
 import { hasUnknownTerm, questionTerms, termSet, termsOfResults, type QuestionTerms } from './relevance.ts';
 import { scoreChunks } from './score-chunks.ts';
 import { conversationTopic, isFollowUp } from './search-query.ts';
@@ -32,7 +32,8 @@ export type Decision = { type: 'answer'; text: string } | { type: 'look-up'; que
  * The extractive answer to the turn's question from its search results. When the results would answer
  * it but never say a name it uses (a product, a service, a format), those names are looked up with a
  * search of their own first; documentation that never says them does not answer the question.
- * With `readPage`, the answer may quote any section of the pages search found (open-pages.ts).
+ * With `readPage`, the answer may quote any section of the pages search found, and read on past the
+ * cut of a long section's chunk (open-pages.ts).
  */
 export async function answerQuestion(turn: PromptTurn, readPage?: PageReader): Promise<Decision> {
   const retrieved = turn.retrieved ?? [];
@@ -41,7 +42,7 @@ export async function answerQuestion(turn: PromptTurn, readPage?: PageReader): P
   const question = questionTerms(analyzer, turn.question);
   if (isFollowUp(turn.question, turn.earlier)) questionTerms(analyzer, conversationTopic(turn.earlier), CONTEXT_WEIGHT, question);
   if (question.size === 0) return { type: 'not-found' };
-  const scored = scoreChunks(analyzer, question, retrieved, readPage ? await unshownSections(retrieved, readPage, tellingTerms(question)) : []);
+  const scored = scoreChunks(analyzer, question, ...(await chunksRead(retrieved, question, readPage)));
   const weight = totalWeight(question);
   // Whether the docs answer is judged on what search showed; what to quote, on the whole of the pages it found.
   const shown = scored.slice(0, retrieved.length);
@@ -57,6 +58,16 @@ export async function answerQuestion(turn: PromptTurn, readPage?: PageReader): P
   return turn.lookedUp === undefined ? { type: 'look-up', query: unfamiliar.join(' ') } : { type: 'not-found' };
 }
 
+/**
+ * What the model reads of its search's results: the results, and the other sections of their pages
+ * (the sections search did not show), each with the text after it in its section.
+ */
+export async function chunksRead(retrieved: RetrievedChunk[], question: QuestionTerms, readPage?: PageReader): Promise<[ReadChunk[], ReadChunk[]]> {
+  if (!readPage) return [retrieved, []];
+  const unshown = await unshownSections(retrieved, readPage, tellingTerms(question));
+  return Promise.all([readingOn(retrieved, readPage), readingOn(unshown, readPage)]);
+}
+
 /** Documentation that never names Matomo or PlantUML does not answer a question about them, however many other words match. */
 function unfamiliarNames(analyzer: Analyzer, question: string, known: ReadonlySet<string>): string[] {
   // Exactly: "AsciiDoc" is not a longer form of "ASCII".
@@ -69,7 +80,7 @@ function earlierAnswers(analyzer: Analyzer, turn: PromptTurn): Set<string> {
 }
 
 /** The question's words that a section of a retrieved page must say to be read: those rarer than everyday ones. */
-export function tellingTerms(question: QuestionTerms): string[] {
+function tellingTerms(question: QuestionTerms): string[] {
   return [...question].filter(([, weight]) => weight >= EVERYDAY_RARITY).map(([term]) => term);
 }
 

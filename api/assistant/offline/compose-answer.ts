@@ -91,9 +91,11 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[], ea
  */
 function readChunk(scored: ScoredChunk, budget: number, hardLimit: number, maxSeeds: number): Set<number> {
   const { blocks } = scored;
-  const total = blocks.reduce((sum, block) => sum + block.words, 0);
-  if (total <= Math.min(SMALL_SECTION, budget)) return new Set(blocks.map((block) => block.position));
-  const seeds = blocks.filter((block) => block.cover > 0).sort((a, b) => density(b) - density(a) || a.position - b.position);
+  const own = blocks.filter((block) => !block.isReadOn);
+  const total = own.reduce((sum, block) => sum + block.words, 0);
+  if (own.length === blocks.length && total <= Math.min(SMALL_SECTION, budget)) return new Set(blocks.map((block) => block.position));
+  // A quote starts in the chunk, and may read on past its cut.
+  const seeds = own.filter((block) => block.cover > 0).sort((a, b) => density(b) - density(a) || a.position - b.position);
   const chosen = new Set<number>();
   let words = 0;
   for (const seed of seeds.slice(0, maxSeeds)) {

@@ -1,4 +1,6 @@
 import type { Analyzer } from '../../search/analyzer.ts';
+import type { ReadChunk } from './open-pages.ts';
+import { isTableRow } from './passage.ts';
 import type { RetrievedChunk } from './prompt-turn.ts';
 import { readBlocks, type ReadBlock } from './read-blocks.ts';
 import { coverage, termSet, type QuestionTerms } from './relevance.ts';
@@ -19,6 +21,8 @@ export interface ScoredChunk {
 export interface ScoredBlock extends ReadBlock {
   /** The share of the question's weight the block holds, its words weighted to tell the chunk's blocks apart. */
   cover: number;
+  /** A block of the text after the chunk in its section: a quote may read on into it, but not start there. */
+  isReadOn?: boolean;
 }
 
 /** How much the search's rank adds to a chunk's own relevance. */
@@ -32,9 +36,10 @@ const DENSE_WORDS = 40;
  * How well each retrieved chunk answers the question: the best block read under its page title and
  * heading ("focus") and the whole chunk ("cover"), from the question's words alone; then, for the
  * order to use chunks in, the page summary's words and the search's own score and rank (which weigh meaning).
- * `unshown` are the retrieved pages' other sections (open-pages.ts), scored after the results.
+ * `unshown` are the retrieved pages' other sections (open-pages.ts), scored after the results. A chunk's
+ * text after it in its section (`textAfter`) is read on into, but weighs in none of its scores.
  */
-export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retrieved: RetrievedChunk[], unshown: RetrievedChunk[] = []): ScoredChunk[] {
+export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retrieved: ReadChunk[], unshown: ReadChunk[] = []): ScoredChunk[] {
   // A page's sections share its title and summary: each is read once.
   const pageTerms = new Map<string, Set<string>>();
   const termsOf = (text: string) => pageTerms.get(text) ?? pageTerms.set(text, termSet(analyzer, text)).get(text)!;
@@ -47,6 +52,7 @@ export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retriev
     const cut = readBlocks(analyzer, chunk.content);
     const local = withinChunkWeights(question, cut);
     const blocks = cut.map((block) => ({ ...block, cover: coverage(local, block.terms) }));
+    const readOn = blocksAfter(blocks, chunk.textAfter === undefined ? [] : readBlocks(analyzer, chunk.textAfter)).map((block) => ({ ...block, cover: coverage(local, block.terms) }));
     const relevanceWith = (context: Set<string>) => {
       const all = new Set(context);
       let focus = 0;
@@ -60,8 +66,18 @@ export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retriev
     const support = relevanceWith(new Set([...head, ...summary]));
     // Sections search did not show come after all it did.
     const score = support + RANK_PRIOR * Math.max(0, 1 - rank / retrieved.length) + SEARCH_PRIOR * chunk.score;
-    return { chunk, rank, blocks, relevance, support, score };
+    return { chunk, rank, blocks: [...blocks, ...readOn], relevance, support, score };
   });
+}
+
+/**
+ * The blocks of the text after a chunk, numbered on from the chunk's own. A table cut between chunks
+ * starts the next one with its header again (deploy/chunk.ts): read on, the header is said once.
+ */
+function blocksAfter(blocks: readonly ReadBlock[], after: readonly ReadBlock[]): (ReadBlock & { isReadOn: true })[] {
+  const goesOnTable = isTableRow(blocks.at(-1)) && isTableRow(after[0]);
+  const paragraph = blocks.at(-1)?.paragraph ?? 0;
+  return after.slice(goesOnTable ? 1 : 0).map((block, i) => ({ ...block, position: blocks.length + i, paragraph: paragraph + block.paragraph, isReadOn: true }));
 }
 
 /**
