@@ -468,6 +468,13 @@ describe('offline answer model', () => {
     expect(turn.text).toContain('|Property|Type|Default|\n|---|---|---|\n|appearance.default|"system" \\| "light" \\| "dark"|"system"|');
   });
 
+  it("leaves out a field's type label, in the page's language too", async () => {
+    const lines = ['Controles de estilo visual.', 'Tipo: object', 'styling.eyebrows', 'Estilo del eyebrow de la página que se muestra en la parte superior.', 'Tipo: string'];
+    const turn = await ask('¿Qué estilo controla styling.eyebrows?', [canned(lines, '/es/settings#styling', 'Referencia de docs.json', 'Todos los ajustes de docs.json.', 0.9, 'es')]);
+    expect(turn.text).toContain('styling.eyebrows: Estilo del eyebrow');
+    expect(turn.text).not.toContain('Tipo');
+  });
+
   it("keeps lines that only look like a table's rows (a code block's, with no header) one to a line", async () => {
     const turn = await askAboutDnsRecords([
       'The dashboard shows a verification TXT record and a CNAME record:',

@@ -31,8 +31,8 @@ const CODE_SHAPE =
 const YAML_KEY = /^[a-z_][\w-]*:(?:\s|$)/;
 /** A lone identifier line introducing the description below it (settings and property references). */
 const FIELD_NAME = /^[\w$@<>.[\]-]{1,48}$/;
-/** Labels of API fields ("Type: string") say nothing a reader asked. */
-const NOISE = /^(?:Type|Default|Required):\s+\S+$/;
+/** Labels of API fields ("Type: string", "Tipo: object", "Défaut : false") say nothing a reader asked. */
+const NOISE = /^(?:Type|Default|Required|Tipo|Predeterminado|Requerido|Obligatorio|Défaut|Par défaut|Obligatoire)\s?:\s+\S+$/;
 const MAX_SENTENCE_LINE = 180;
 
 /** "TXT | _acme-challenge.<your-domain> | <value>": a row of a table, its cells kept apart by pipes. */
