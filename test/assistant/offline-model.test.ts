@@ -475,13 +475,13 @@ describe('offline answer model', () => {
     expect(turn.text).not.toContain('Tipo');
   });
 
-  it("keeps lines that only look like a table's rows (a code block's, with no header) one to a line", async () => {
+  it("quotes lines that only look like a table's rows (a code block's, with no header) as the code block they were", async () => {
     const turn = await askAboutDnsRecords([
       'The dashboard shows a verification TXT record and a CNAME record:',
       'TXT | _acme-challenge.<your-domain> | <value shown in your dashboard>',
       'CNAME | <your-domain> | cname.acme.dev',
     ]);
-    expect(turn.text).toContain('\n\n- TXT | `_acme-challenge.<your-domain>` | `<value shown in your dashboard>`\n- CNAME | `<your-domain>` | cname.acme.dev');
+    expect(turn.text).toContain('record:\n\n```\nTXT | _acme-challenge.<your-domain> | <value shown in your dashboard>\nCNAME | <your-domain> | cname.acme.dev\n```');
   });
 
   it("quotes a long table's header and the rows the question is about, every column kept", async () => {

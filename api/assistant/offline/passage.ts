@@ -123,9 +123,13 @@ export function toBlocks(content: string): Block[] {
   return blocks;
 }
 
-/** Which lines are code: by their own shape, then short tokens between code lines (`drafts/` in an ignore file). */
+/**
+ * Which lines are code: by their own shape, lines that only look like a table's rows, then short
+ * tokens between code lines (`drafts/` in an ignore file).
+ */
 function classifyCode(lines: string[]): boolean[] {
   const isCodeLine = lines.map(looksLikeCode);
+  for (const [start, end] of rowLikeRuns(lines)) isCodeLine.fill(true, start, end);
   for (let changed = true, pass = 0; changed && pass < 4; pass++) {
     changed = false;
     lines.forEach((line, i) => {
@@ -140,6 +144,23 @@ function classifyCode(lines: string[]): boolean[] {
     });
   }
   return isCodeLine;
+}
+
+/**
+ * Runs of two or more lines with the same number of " | " cells but no outer pipes ("TXT |
+ * _acme-challenge.<your-domain> | <value>"): deployment writes a table's rows with outer pipes, so these
+ * came from a code block, and read as one.
+ */
+function rowLikeRuns(lines: string[]): [number, number][] {
+  const cells = (line: string) => (hasCells(line) && !isTableRowText(line.trim()) ? line.split(' | ').length : 0);
+  const runs: [number, number][] = [];
+  for (let start = 0; start < lines.length; ) {
+    let end = start + 1;
+    while (cells(lines[start]!) > 0 && end < lines.length && cells(lines[end]!) === cells(lines[start]!)) end++;
+    if (end - start >= 2) runs.push([start, end]);
+    start = end;
+  }
+  return runs;
 }
 
 function looksLikeCode(line: string): boolean {
