@@ -5,7 +5,8 @@ import type { PromptTurn, RetrievedChunk } from './prompt-turn.ts';
 import { isOffTaskRequest } from './off-task-request.ts';
 import { readingOn, unshownSections, type PageReader, type ReadChunk } from './open-pages.ts';
 import { hasUnknownTerm, questionTerms, termSet, termsOfResults, type QuestionTerms } from './relevance.ts';
-import { scoreChunks } from './score-chunks.ts';
+import { scoreChunks, type ScoredChunk } from './score-chunks.ts';
+import { comparedThings } from './compared-things.ts';
 import { conversationTopic, isFollowUp } from './search-query.ts';
 import { namesIn, whatIsAsked } from './what-is-asked.ts';
 
@@ -51,7 +52,7 @@ export async function answerQuestion(turn: PromptTurn, readPage?: PageReader): P
   const asked = questionTerms(analyzer, whatIsAsked(turn.question));
   const known = termsOfResults(analyzer, retrieved);
   const minimum = hasUnknownTerm(asked, known, TELLING_WEIGHT) ? MIN_SUPPORT_WITH_UNKNOWN : MIN_SUPPORT;
-  if (support < minimum) return { type: 'not-found' };
+  if (support < minimum || !comparesAsked(analyzer, turn.question, scored)) return { type: 'not-found' };
   if (turn.lookedUp) for (const term of termsOfResults(analyzer, turn.lookedUp)) known.add(term);
   const unfamiliar = unfamiliarNames(analyzer, turn.question, known);
   if (unfamiliar.length === 0) return { type: 'answer', text: composeAnswer(question, scored, earlierAnswers(analyzer, turn)) };
@@ -66,6 +67,25 @@ export async function chunksRead(retrieved: RetrievedChunk[], question: Question
   if (!readPage) return [retrieved, []];
   const unshown = await unshownSections(retrieved, readPage, tellingTerms(question));
   return Promise.all([readingOn(retrieved, readPage), readingOn(unshown, readPage)]);
+}
+
+/**
+ * Whether what the question asks to compare ("the difference between let and const") is said together
+ * somewhere in what the model read, in one sentence, list item, row or code block: a page that says
+ * "lets" in one place and `const` in another does not compare them. Names of the docs' own
+ * ("llms.txt and llms-full.txt") need no such sentence: pages that name them answer. Other questions pass.
+ */
+function comparesAsked(analyzer: Analyzer, question: string, scored: ScoredChunk[]): boolean {
+  const things = comparedThings(question);
+  if (!things || things.some(isIdentifier)) return true;
+  const [first, second] = things.map((thing) => [...questionTerms(analyzer, thing).keys()]);
+  if (first!.length === 0 || second!.length === 0) return true;
+  return scored.some((chunk) => chunk.blocks.some((block) => [...first!, ...second!].every((term) => block.terms.has(term))));
+}
+
+/** "llms-full.txt", "x-hidden", "defaultOpen": a name written as code, not words. */
+function isIdentifier(text: string): boolean {
+  return /\w[._\-/]\w|\p{Ll}\p{Lu}/u.test(text);
 }
 
 /** Documentation that never names Matomo or PlantUML does not answer a question about them, however many other words match. */
