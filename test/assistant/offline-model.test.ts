@@ -484,6 +484,19 @@ describe('offline answer model', () => {
     expect(turn.text).not.toContain('Tipo');
   });
 
+  it('quotes a code example of Markdown (headings, images, comments) as code, not as prose', async () => {
+    const lines = [
+      'Write alt text that says what a screenshot shows:',
+      '<!-- Good -->',
+      '## Dashboard (H2)',
+      '![Screenshot of the dashboard showing three active projects](/images/dashboard.png)',
+      '<!-- Not helpful -->',
+      '![Dashboard screenshot](/images/dashboard.png)',
+    ];
+    const turn = await ask('How do I write alt text for a screenshot?', [canned(lines, '/accessibility#alt-text', 'Accessibility', 'Make your docs accessible.', 0.9)]);
+    expect(turn.text).toContain('```\n<!-- Good -->\n## Dashboard (H2)\n![Screenshot of the dashboard showing three active projects](/images/dashboard.png)\n<!-- Not helpful -->\n![Dashboard screenshot](/images/dashboard.png)\n```');
+  });
+
   it("quotes lines that only look like a table's rows (a code block's, with no header) as the code block they were", async () => {
     const turn = await askAboutDnsRecords([
       'The dashboard shows a verification TXT record and a CNAME record:',

@@ -25,9 +25,13 @@ const STEP = /^\s{0,3}\d{1,2}[.)]\s+\S/;
 const BULLET = /^\s{0,3}[-*•]\s+\S/;
 const COMMAND =
   /^(?:\$\s+)?(?:mint|npx|npm|pnpm|yarn|bun|git|curl|brew|cd|export|docker|node|pip|python3?|sudo|wget|echo|mkdir|gh|vercel|wrangler|aws|openssl|dig)(?:\s|$)/;
-/** Braces, JSON keys, fences, tags, comments, keywords, statement ends, tree drawings. */
+/**
+ * Braces, JSON keys, fences, tags, comments, keywords, statement ends, tree drawings; and Markdown
+ * headings, images, links and HTML comments, which chunk text has only from code blocks (headings cut
+ * a page into sections, and deployment turns images and links in prose into their text).
+ */
 const CODE_SHAPE =
-  /^(?:[{}[\]]|"[^"]*"\s*[:,]?|```|~~~|<\/?[A-Za-z][\w.]*(?:\s|>|\/|$)|\/\/|#\s|(?:import|export|const|let|var|function|return|class|def|if|for|type|interface|async|await)\s|---$)|(?:[;{},([]|=>)$|^[├└│]/;
+  /^(?:[{}[\]]|"[^"]*"\s*[:,]?|```|~~~|<\/?[A-Za-z][\w.]*(?:\s|>|\/|$)|<!--|!?\[[^\]]*\]\(|\/\/|#{1,6}\s|(?:import|export|const|let|var|function|return|class|def|if|for|type|interface|async|await)\s|---$)|(?:[;{},([]|=>)$|^[├└│]/;
 const YAML_KEY = /^[a-z_][\w-]*:(?:\s|$)/;
 /** A lone identifier line introducing the description below it (settings and property references). */
 const FIELD_NAME = /^[\w$@<>.[\]-]{1,48}$/;
