@@ -497,6 +497,12 @@ describe('offline answer model', () => {
     expect(turn.text).toContain('```\n<!-- Good -->\n## Dashboard (H2)\n![Screenshot of the dashboard showing three active projects](/images/dashboard.png)\n<!-- Not helpful -->\n![Dashboard screenshot](/images/dashboard.png)\n```');
   });
 
+  it('quotes two code blocks that follow each other as two, where one closes and the next opens', async () => {
+    const lines = ['Set graphql on a tab, to a local schema or to its URL:', '"navigation": {', '  "tabs": [{ "tab": "API", "graphql": "schema.graphql" }]', '}', '"navigation": {', '  "tabs": [{ "tab": "API", "graphql": "https://example.com/schema.graphql" }]', '}'];
+    const turn = await ask('How do I set the graphql schema on a tab?', [canned(lines, '/graphql#setup', 'GraphQL setup', 'Generate pages from a GraphQL schema.', 0.9)]);
+    expect(turn.text).toContain('"schema.graphql" }]\n}\n```\n\n```\n"navigation": {');
+  });
+
   it("quotes lines that only look like a table's rows (a code block's, with no header) as the code block they were", async () => {
     const turn = await askAboutDnsRecords([
       'The dashboard shows a verification TXT record and a CNAME record:',

@@ -95,6 +95,8 @@ export function toBlocks(content: string): Block[] {
     const line = lines[i]!;
     if (isCodeLine[i]) {
       flushList();
+      // Deployment drops the fences between two code blocks: a top-level "}" or "]" ends one, and an unindented line starts the next.
+      if (/^[}\]]$/.test(code.at(-1) ?? '') && /^\S/.test(line)) flushCode();
       code.push(line);
       continue;
     }
