@@ -27,7 +27,7 @@ export function chunkSections(sections: Section[]): ChunkDraft[] {
 }
 
 function splitText(text: string, max: number): string[] {
-  const trimmed = text.trim();
+  const trimmed = pieceText([text]);
   if (trimmed === '') return [];
   if (trimmed.length <= max) return [trimmed];
   const pieces: string[] = [];
@@ -43,7 +43,7 @@ function splitText(text: string, max: number): string[] {
       previous = part;
       if (length + part.length + 1 > max && lines.join('').trim() !== '') {
         const carried = lines.splice(lines.length - carriedLines(lines, part, max));
-        pieces.push(lines.join('\n').trim());
+        pieces.push(pieceText(lines));
         // A table longer than a chunk goes on under its header again, so that its rows still say what their cells are.
         lines = tableHeader !== undefined && tableHeader !== part && !carried.includes(tableHeader) ? [tableHeader, ...carried] : carried;
         length = lines.reduce((sum, kept) => sum + kept.length + 1, 0);
@@ -52,8 +52,13 @@ function splitText(text: string, max: number): string[] {
       length += part.length + 1;
     }
   }
-  if (lines.join('').trim() !== '') pieces.push(lines.join('\n').trim());
+  if (lines.join('').trim() !== '') pieces.push(pieceText(lines));
   return pieces;
+}
+
+/** A chunk's lines without blank lines around them; a line of code keeps its indentation, also at a chunk's start. */
+function pieceText(lines: string[]): string {
+  return lines.join('\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd();
 }
 
 /**

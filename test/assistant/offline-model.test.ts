@@ -361,6 +361,14 @@ describe('offline answer model', () => {
     expect(await sitePages(isolated.app.runtime, site, { language: 'fr' }).sections('/static-files', ['size'], 5)).toEqual([]);
   });
 
+  it('quotes a code block cut between two chunks as one block, its indentation kept', async () => {
+    const shown = [canned(['Pre-fill the playground with x-default on a security scheme:', '{', '  "securitySchemes": {'], '/openapi#auth', 'OpenAPI setup', 'Describe your API.', 0.8)];
+    const textAfter = '    "apiKey": { "type": "apiKey", "x-default": "your-api-key-here" }\n  }\n}\nThe value appears in the playground.';
+    const reader: PageReader = { sections: () => [], textAfter: (chunk) => (chunk.path === '/openapi#auth' ? textAfter : undefined) };
+    const turn = await ask('How do I pre-fill the playground with x-default?', shown, reader);
+    expect(turn.text).toContain('```\n{\n  "securitySchemes": {\n    "apiKey": { "type": "apiKey", "x-default": "your-api-key-here" }\n  }\n}\n```');
+  });
+
   it("gives the text after a chunk of a long section, which a long section's last chunk has none of", async () => {
     const pages = sitePages(isolated.app.runtime, site, {});
     const chunks = await pages.sections('/changelog', ['releas'], 20);

@@ -231,6 +231,13 @@ describe('slugify and chunkSections', () => {
     expect(chunks.every((chunk) => chunk.content.length <= MAX_CHUNK_CHARS)).toBe(true);
   });
 
+  it('keeps the indentation of a line of code that starts a chunk', () => {
+    const code = ['{', ...Array.from({ length: 80 }, (_, i) => `    "setting${i}": "a value that takes some room ${i}",`), '}'];
+    const chunks = chunkSections([{ level: 2, heading: 'Example', anchor: 'example', text: ['An example:', ...code].join('\n') }]);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks.slice(1)) expect(chunk.content).toMatch(/^ {4}"setting\d+"/);
+  });
+
   it("keeps a field's name with its description when a long section is cut between them", () => {
     const fields = Array.from({ length: 40 }, (_, i) => `field${i}\nSet to true to turn on feature number ${i} on every page of the site.`);
     const chunks = chunkSections([{ level: 2, heading: 'Fields', anchor: 'fields', text: fields.join('\n') }]);

@@ -17,7 +17,7 @@ export function renderAnswer(groups: AnswerGroup[]): string {
   for (const group of groups) {
     const { chunk } = group;
     // Code is quoted as it is; elsewhere placeholders become code (see inlineCode).
-    const blocks = group.blocks.map((block) => (block.kind === 'code' ? block : { ...block, text: inlineCode(block.text) }));
+    const blocks = joinCutCode(group.blocks).map((block) => (block.kind === 'code' ? block : { ...block, text: inlineCode(block.text) }));
     let paragraph: string[] = [];
     const flush = () => {
       if (paragraph.length > 0) parts.push(paragraph.join(' '));
@@ -43,6 +43,21 @@ export function renderAnswer(groups: AnswerGroup[]): string {
     parts.push(`Source: [${linkText(chunk.title)}](${chunk.path})`);
   }
   return parts.join('\n\n');
+}
+
+/**
+ * Code blocks next to each other are one block cut where a long section was cut into chunks (a quote
+ * reads on past the cut), unless the first closed at the top level ("}"): then they are two examples.
+ */
+function joinCutCode(blocks: Block[]): Block[] {
+  const joined: Block[] = [];
+  for (const block of blocks) {
+    const previous = joined.at(-1);
+    const isCut = previous?.kind === 'code' && block.kind === 'code' && block.position === previous.position + 1 && !/(?:^|\n)[}\]]$/.test(previous.text);
+    if (isCut) joined[joined.length - 1] = { ...previous, text: `${previous.text}\n${block.text}` };
+    else joined.push(block);
+  }
+  return joined;
 }
 
 /**
