@@ -571,6 +571,13 @@ describe('offline answer model', () => {
     expect(turn.text).toContain('copy the metadata URL from the Sign On tab');
   });
 
+  it("does not lead with a section whose text says none of the question's words, however well its page's summary does", async () => {
+    const summaryOnly = canned('Add your site domain under integrations.plausible.domain in docs.json.', '/plausible', 'Plausible', 'Analytics that track visitors without a consent banner.', 0.7);
+    const answering = canned('If a visitor has not consented to cookies, your site disables telemetry for that visitor.', '/privacy#consent', 'Privacy', 'Privacy integrations.', 0.5);
+    const turn = await ask('How do I stop tracking visitors until they accept our consent banner?', [summaryOnly, answering]);
+    expect(links(turn.text)[0]).toBe('/privacy#consent');
+  });
+
   it('adds a second page that answers what the first leaves out', async () => {
     const results = [
       canned(

@@ -53,7 +53,8 @@ const SECOND_RATIO = 0.4;
  * page needs neither score nor relevance, only to say such a thing.
  */
 export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[], earlierAnswers: ReadonlySet<string> = new Set()): string {
-  const ranked = [...scored].sort((a, b) => b.score - a.score || a.rank - b.rank);
+  // A chunk whose own text says none of the question's words (only its page's summary does) does not lead.
+  const ranked = [...scored].sort((a, b) => Number(b.relevance > 0) - Number(a.relevance > 0) || b.score - a.score || a.rank - b.rank);
   const best = ranked[0]!;
   const picks = new Map<ScoredChunk, Set<number>>();
   const covered = new Set<string>();
