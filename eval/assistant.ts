@@ -144,7 +144,8 @@ async function answer(
     if (part.type === 'tool-call' && part.toolName === 'markNotFound') isNotFound = true;
     if (part.type === 'error') throw part.error;
   }
-  const cited = [...text.matchAll(/\]\((\/[^)\s]*)\)/g)].map((match) => match[1]!.split('#')[0]!);
+  // Links in code are a code example's, not citations.
+  const cited = [...text.replace(/```[\s\S]*?```/g, '').matchAll(/\]\((\/[^)\s]*)\)/g)].map((match) => match[1]!.split('#')[0]!);
   return { text, cited: [...new Set(cited)], isNotFound, ms: performance.now() - started, retrieved, readText, query };
 }
 

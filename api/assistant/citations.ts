@@ -15,17 +15,26 @@ export interface Citation {
 
 /** Past this many characters an opening `[` is taken for plain text, not the start of a link. */
 const MAX_LINK_LENGTH = 600;
+/** A run of this many backticks at a line's start opens a fenced code block. */
+const FENCE = '```';
 
 /**
  * Checks the links of an answer as it streams. Text passes through at once, except a Markdown link,
  * which is held back until it is complete; it is then kept only when it points at a page the answer
  * retrieved (or at an address found in the retrieved text), else only its words are kept. Images are
  * reduced to their alt text. So a streamed answer never carries an invented or injected link, and its
- * sources are exactly the pages it cites.
+ * sources are exactly the pages it cites. Code (a fenced block, or inline code on one line) is passed
+ * as it is: a client shows a link there as text, and a code example's `![alt](/image.png)` stays whole.
  */
 export class CitationGuard {
   #pending = '';
   readonly #cited = new Map<string, Citation>();
+  /** The backticks that opened the code the text is in, if it is in code. */
+  #code: string | undefined;
+  /** Whether that code is a fenced block ("```" at a line's start), not inline code. */
+  #isFence = false;
+  /** What was sent of the current line (a fence opens only at a line's start, after spaces at most). */
+  #line = '';
 
   constructor(
     private readonly pageOf: (path: string) => CitablePage | undefined,
@@ -38,33 +47,98 @@ export class CitationGuard {
   push(delta: string): string {
     this.#pending += delta;
     let out = '';
+    const send = (text: string) => {
+      out += text;
+      const lineBreak = text.lastIndexOf('\n');
+      this.#line = lineBreak < 0 ? this.#line + text : text.slice(lineBreak + 1);
+    };
     for (;;) {
-      const open = this.#pending.search(/!?\[/);
+      if (this.#code !== undefined) {
+        const passed = this.#passCode();
+        if (passed === undefined) return out;
+        send(passed);
+        continue;
+      }
+      const open = this.#pending.search(/!?\[|`/);
       if (open < 0) {
-        out += this.#pending;
-        this.#pending = '';
+        // A "!" at the end may open an image in the next delta.
+        send(this.#take(this.#pending.endsWith('!') ? this.#pending.length - 1 : this.#pending.length));
         return out;
       }
-      out += this.#pending.slice(0, open);
+      send(this.#pending.slice(0, open));
       this.#pending = this.#pending.slice(open);
+      if (this.#pending.startsWith('`')) {
+        const ticks = /^`+/.exec(this.#pending)![0];
+        // The run may go on in the next delta ("`" then "``").
+        if (ticks.length === this.#pending.length && this.#pending.length < FENCE.length) return out;
+        this.#isFence = ticks.length >= FENCE.length && /^[ \t]*$/.test(this.#line);
+        this.#code = ticks;
+        send(this.#take(ticks.length));
+        continue;
+      }
       const link = /^(!?)\[([^\]\n]*)\]\(([^)\s]*)(?:\s+"[^"\n]*")?\)/.exec(this.#pending);
       if (link) {
-        out += this.#resolve(link[1] === '!', link[2]!, link[3]!);
+        send(this.#resolve(link[1] === '!', link[2]!, link[3]!));
         this.#pending = this.#pending.slice(link[0].length);
         continue;
       }
       if (this.#couldStillBeLink()) return out;
       const start = this.#pending.startsWith('!') ? 2 : 1;
-      out += this.#pending.slice(0, start);
+      send(this.#pending.slice(0, start));
       this.#pending = this.#pending.slice(start);
     }
   }
 
-  /** What is held back, when the text has ended. */
+  /**
+   * Inside code: the code up to and including its closing backticks, or all that cannot be part of them
+   * yet; undefined to wait for more. Inline code that reaches the end of its line was no code: its
+   * backticks were plain text, and what follows them is read as text again.
+   */
+  #passCode(): string | undefined {
+    const marker = this.#code!;
+    if (this.#isFence) {
+      const close = new RegExp(`\\n[ \\t]*${marker}`).exec(this.#pending);
+      if (close) {
+        this.#code = undefined;
+        return this.#take(close.index + close[0].length);
+      }
+      // A line start may become the closing fence: it waits for the next delta.
+      const tail = /\n[ \t]*`*$/.exec(this.#pending);
+      const sendable = tail ? tail.index : this.#pending.length;
+      return sendable > 0 ? this.#take(sendable) : undefined;
+    }
+    const close = this.#pending.indexOf(marker);
+    const lineEnd = this.#pending.indexOf('\n');
+    if (close >= 0 && (lineEnd < 0 || close < lineEnd)) {
+      this.#code = undefined;
+      return this.#take(close + marker.length);
+    }
+    if (lineEnd >= 0 || this.#pending.length > MAX_LINK_LENGTH) {
+      this.#code = undefined;
+      return '';
+    }
+    return undefined;
+  }
+
+  #take(length: number): string {
+    const taken = this.#pending.slice(0, length);
+    this.#pending = this.#pending.slice(length);
+    return taken;
+  }
+
+  /**
+   * What is held back, when the text has ended. Inline code never closed was no code: what follows its
+   * backtick is checked as text (an unclosed fence shows as code to the end).
+   */
   flush(): string {
+    let out = '';
+    while (this.#code !== undefined && !this.#isFence) {
+      this.#code = undefined;
+      out += this.push('');
+    }
     const rest = this.#pending;
     this.#pending = '';
-    return rest;
+    return out + rest;
   }
 
   /** The pages cited so far, each once, in order of first citation. */

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { CitationGuard } from '../../api/assistant/citations.ts';
+
+/** Streams `text` through a guard in deltas of `size` characters, as a model's text arrives. */
+function guarded(text: string, size: number) {
+  const guard = new CitationGuard(
+    (page) => (page === '/custom-domain' ? { page, title: 'Custom domain' } : undefined),
+    (url) => url === 'https://acme.dev/status',
+  );
+  let out = '';
+  for (let i = 0; i < text.length; i += size) out += guard.push(text.slice(i, i + size));
+  return { text: out + guard.flush(), cited: guard.citations().map((citation) => citation.url) };
+}
+
+const SIZES = [1, 2, 3, 7, 1000];
+
+describe('CitationGuard', () => {
+  it('keeps links to retrieved pages and drops invented ones to their words, whatever the deltas', () => {
+    for (const size of SIZES) {
+      const answer = guarded('See [Custom domain](/custom-domain#dns), [Pricing](/pricing), [status](https://acme.dev/status) and ![a logo](/logo.png).', size);
+      expect(answer.text).toBe('See [Custom domain](/custom-domain#dns), Pricing, [status](https://acme.dev/status) and a logo.');
+      expect(answer.cited).toEqual(['/custom-domain#dns']);
+    }
+  });
+
+  it('passes a fenced code block as it is: a code example keeps its images and links, and cites nothing', () => {
+    const code = '```\n<!-- Good -->\n![Screenshot of the dashboard](/images/dashboard.png)\n[Learn more](https://evil.example/steal)\n```';
+    for (const size of SIZES) {
+      const answer = guarded(`Alt text says what an image shows:\n\n${code}\n\nNot [this](https://evil.example/steal).`, size);
+      expect(answer.text).toBe(`Alt text says what an image shows:\n\n${code}\n\nNot this.`);
+      expect(answer.cited).toEqual([]);
+    }
+  });
+
+  it('passes inline code on one line as it is, and checks the text after a backtick that never closes', () => {
+    for (const size of SIZES) {
+      expect(guarded('Write `[text](/url)` for a link, as in [Custom domain](/custom-domain).', size).text).toBe(
+        'Write `[text](/url)` for a link, as in [Custom domain](/custom-domain).',
+      );
+      expect(guarded('A stray ` then [bad](https://evil.example/steal)', size).text).toBe('A stray ` then bad');
+      expect(guarded('A stray `\nthen [bad](https://evil.example/steal) on the next line.', size).text).toBe('A stray `\nthen bad on the next line.');
+    }
+  });
+
+  it('closes an indented fence (a code block inside a list item) and checks the text after it', () => {
+    for (const size of SIZES) {
+      const answer = guarded('1. Run:\n   ```bash\n   curl [x](https://evil.example/a)\n   ```\n2. See [here](https://evil.example/b).', size);
+      expect(answer.text).toBe('1. Run:\n   ```bash\n   curl [x](https://evil.example/a)\n   ```\n2. See here.');
+    }
+  });
+});
