@@ -33,7 +33,7 @@ export class CitationGuard {
   #code: string | undefined;
   /** Whether that code is a fenced block ("```" at a line's start), not inline code. */
   #isFence = false;
-  /** What was sent of the current line (a fence opens only at a line's start, after spaces at most). */
+  /** What was sent of the current line (a fence opens only at a line's start, after three spaces at most). */
   #line = '';
 
   constructor(
@@ -71,7 +71,8 @@ export class CitationGuard {
         const ticks = /^`+/.exec(this.#pending)![0];
         // The run may go on in the next delta ("`" then "``").
         if (ticks.length === this.#pending.length && this.#pending.length < FENCE.length) return out;
-        this.#isFence = ticks.length >= FENCE.length && /^[ \t]*$/.test(this.#line);
+        // As Markdown has it, a fence is indented by three spaces at most: past that, the backticks are text.
+        this.#isFence = ticks.length >= FENCE.length && /^ {0,3}$/.test(this.#line);
         this.#code = ticks;
         send(this.#take(ticks.length));
         continue;

@@ -46,6 +46,8 @@ describe('CitationGuard', () => {
     for (const size of SIZES) {
       const answer = guarded('1. Run:\n   ```bash\n   curl [x](https://evil.example/a)\n   ```\n2. See [here](https://evil.example/b).', size);
       expect(answer.text).toBe('1. Run:\n   ```bash\n   curl [x](https://evil.example/a)\n   ```\n2. See here.');
+      // Indented four spaces, the backticks are text in Markdown, and so is not what follows them.
+      expect(guarded('A paragraph\n    ```\n[bad](https://evil.example/c)', size).text).toBe('A paragraph\n    ```\nbad');
     }
   });
 });
