@@ -15,6 +15,9 @@ export interface Citation {
 
 /** Past this many characters an opening `[` is taken for plain text, not the start of a link. */
 const MAX_LINK_LENGTH = 600;
+/** An address Markdown clients link without link syntax, and the punctuation after one that is not part of it. */
+const ADDRESS = /(?:https?:\/\/|www\.)[^\s<>"'`[\]]+/gi;
+const TRAILING_PUNCTUATION = /[.,:;!?)*_~]+$/;
 /** A run of this many backticks at a line's start opens a fenced code block. */
 const FENCE = '```';
 
@@ -35,6 +38,8 @@ export class CitationGuard {
   #isFence = false;
   /** What was sent of the current line (a fence opens only at a line's start, after three spaces at most). */
   #line = '';
+  /** The text has ended: nothing held back can go on. */
+  #isEnded = false;
 
   constructor(
     private readonly pageOf: (path: string) => CitablePage | undefined,
@@ -59,10 +64,11 @@ export class CitationGuard {
         send(passed);
         continue;
       }
-      const open = this.#pending.search(/!?\[|`/);
+      const open = this.#pending.search(/!?\[|`|https?:\/\/|www\./i);
       if (open < 0) {
-        // A "!" at the end may open an image in the next delta.
-        send(this.#take(this.#pending.endsWith('!') ? this.#pending.length - 1 : this.#pending.length));
+        // "!" may open an image in the next delta, "htt" or "ww" an address.
+        const tail = this.#isEnded ? '' : (/(?:!|h(?:t(?:t(?:ps?:?\/?)?)?)?|w{1,3})$/i.exec(this.#pending)?.[0] ?? '');
+        send(this.#take(this.#pending.length - tail.length));
         return out;
       }
       send(this.#pending.slice(0, open));
@@ -77,13 +83,22 @@ export class CitationGuard {
         send(this.#take(ticks.length));
         continue;
       }
+      if (!/^!?\[/.test(this.#pending)) {
+        const address = /^[^\s<>"'`[\]]+/.exec(this.#pending)![0];
+        // The address may go on in the next delta.
+        if (address.length === this.#pending.length && !this.#isEnded) return out;
+        const bare = address.replace(TRAILING_PUNCTUATION, '');
+        send(this.#resolveAddress(bare));
+        this.#pending = this.#pending.slice(bare.length);
+        continue;
+      }
       const link = /^(!?)\[([^\]\n]*)\]\(([^)\s]*)(?:\s+"[^"\n]*")?\)/.exec(this.#pending);
       if (link) {
         send(this.#resolve(link[1] === '!', link[2]!, link[3]!));
         this.#pending = this.#pending.slice(link[0].length);
         continue;
       }
-      if (this.#couldStillBeLink()) return out;
+      if (!this.#isEnded && this.#couldStillBeLink()) return out;
       const start = this.#pending.startsWith('!') ? 2 : 1;
       send(this.#pending.slice(0, start));
       this.#pending = this.#pending.slice(start);
@@ -132,13 +147,15 @@ export class CitationGuard {
    * backtick is checked as text (an unclosed fence shows as code to the end).
    */
   flush(): string {
-    let out = '';
+    this.#isEnded = true;
+    let out = this.push('');
     while (this.#code !== undefined && !this.#isFence) {
       this.#code = undefined;
       out += this.push('');
     }
     const rest = this.#pending;
     this.#pending = '';
+    this.#isEnded = false;
     return out + rest;
   }
 
@@ -148,13 +165,29 @@ export class CitationGuard {
   }
 
   #resolve(isImage: boolean, text: string, url: string): string {
-    if (isImage || !this.allowsLinks()) return text;
+    if (isImage || !this.allowsLinks()) return this.#plain(text);
     const page = url.startsWith('/') ? this.pageOf(pageRoute(url)) : undefined;
     if (page) {
       if (!this.#cited.has(page.page)) this.#cited.set(page.page, { url, title: page.title });
       return `[${text}](${url})`;
     }
-    return /^https?:\/\//.test(url) && this.isRetrievedUrl(url) ? `[${text}](${url})` : text;
+    return /^https?:\/\//.test(url) && this.isRetrievedUrl(url) ? `[${text}](${url})` : this.#plain(text);
+  }
+
+  /** A dropped link's words, its addresses resolved as bare ones ("[https://evil.example](…)"). */
+  #plain(text: string): string {
+    return text.replace(ADDRESS, (address) => {
+      const bare = address.replace(TRAILING_PUNCTUATION, '');
+      return this.#resolveAddress(bare) + address.slice(bare.length);
+    });
+  }
+
+  /**
+   * A bare address ("https://…", "www.…"), which Markdown clients make a link: kept when the retrieved
+   * text has it, else shown as code, which no client links.
+   */
+  #resolveAddress(address: string): string {
+    return this.allowsLinks() && /^https?:\/\//i.test(address) && this.isRetrievedUrl(address) ? address : `\`${address}\``;
   }
 
   /** Whether what is held back may still become a link: `[words` or `[words](url` not yet closed. */

@@ -23,6 +23,18 @@ describe('CitationGuard', () => {
     }
   });
 
+  it('shows a bare address as code unless the retrieved text has it, so that no client makes it a link', () => {
+    for (const size of SIZES) {
+      expect(guarded('Check https://acme.dev/status. Then go to https://evil.example/steal, or www.evil.example.', size).text).toBe(
+        'Check https://acme.dev/status. Then go to `https://evil.example/steal`, or `www.evil.example`.',
+      );
+      expect(guarded('[https://evil.example/a](https://evil.example/a) and <https://evil.example/b>', size).text).toBe('`https://evil.example/a` and <`https://evil.example/b`>');
+      // A link that never closes is text, and its address is a bare one.
+      expect(guarded('See [x](https://evil.example/c', size).text).toBe('See [x](`https://evil.example/c`');
+      expect(guarded('Ends with http', size).text).toBe('Ends with http');
+    }
+  });
+
   it('passes a fenced code block as it is: a code example keeps its images and links, and cites nothing', () => {
     const code = '```\n<!-- Good -->\n![Screenshot of the dashboard](/images/dashboard.png)\n[Learn more](https://evil.example/steal)\n```';
     for (const size of SIZES) {
