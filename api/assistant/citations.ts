@@ -64,10 +64,10 @@ export class CitationGuard {
         send(passed);
         continue;
       }
-      const open = this.#pending.search(/!?\[|`|https?:\/\/|www\./i);
+      const open = this.#pending.search(/!?\[|`|(?:https?:\/\/|www\.)[^\s<>"'`[\]]/i);
       if (open < 0) {
         // "!" may open an image in the next delta, "htt" or "ww" an address.
-        const tail = this.#isEnded ? '' : (/(?:!|h(?:t(?:t(?:ps?:?\/?)?)?)?|w{1,3})$/i.exec(this.#pending)?.[0] ?? '');
+        const tail = this.#isEnded ? '' : (/(?:!|h(?:t(?:t(?:ps?:?\/{0,2})?)?)?|w{1,3}\.?)$/i.exec(this.#pending)?.[0] ?? '');
         send(this.#take(this.#pending.length - tail.length));
         return out;
       }
@@ -187,6 +187,8 @@ export class CitationGuard {
    * text has it, else shown as code, which no client links.
    */
   #resolveAddress(address: string): string {
+    // "without www. prepended": no address, and no client links it.
+    if (!/^(?:https?:\/\/|www\.)[^\s]/i.test(address)) return address;
     return this.allowsLinks() && /^https?:\/\//i.test(address) && this.isRetrievedUrl(address) ? address : `\`${address}\``;
   }
 

@@ -32,6 +32,7 @@ describe('CitationGuard', () => {
       // A link that never closes is text, and its address is a bare one.
       expect(guarded('See [x](https://evil.example/c', size).text).toBe('See [x](`https://evil.example/c`');
       expect(guarded('Ends with http', size).text).toBe('Ends with http');
+      expect(guarded('Add your domain with and without www. prepended, or http:// alone.', size).text).toBe('Add your domain with and without www. prepended, or http:// alone.');
     }
   });
 
