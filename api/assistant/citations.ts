@@ -15,9 +15,13 @@ export interface Citation {
 
 /** Past this many characters an opening `[` is taken for plain text, not the start of a link. */
 const MAX_LINK_LENGTH = 600;
-/** An address Markdown clients link without link syntax, and the punctuation after one that is not part of it. */
-const ADDRESS = /(?:https?:\/\/|www\.)[^\s<>"'`[\]]+/gi;
+/** An address Markdown clients link without link syntax ("https://…", "www.…" and a host), and the punctuation after one that is not part of it. */
+const ADDRESS_SOURCE = String.raw`(?:https?:\/\/|www\.)[^\s<>"'\`[\]]+`;
+const ADDRESS = new RegExp(ADDRESS_SOURCE, 'gi');
+const ADDRESS_AT_START = new RegExp(`^${ADDRESS_SOURCE}`, 'i');
 const TRAILING_PUNCTUATION = /[.,:;!?)*_~]+$/;
+/** Where text may stop passing straight through: a link or image, code, or an address. */
+const MARKUP = new RegExp(String.raw`!?\[|\`|${ADDRESS_SOURCE}`, 'i');
 /** A run of this many backticks at a line's start opens a fenced code block. */
 const FENCE = '```';
 
@@ -34,8 +38,8 @@ export class CitationGuard {
   readonly #cited = new Map<string, Citation>();
   /** The backticks that opened the code the text is in, if it is in code. */
   #code: string | undefined;
-  /** Whether that code is a fenced block ("```" at a line's start), not inline code. */
-  #isFence = false;
+  /** For a fenced block ("```" at a line's start), not inline code: its closing line. */
+  #fenceClose: RegExp | undefined;
   /** What was sent of the current line (a fence opens only at a line's start, after three spaces at most). */
   #line = '';
   /** The text has ended: nothing held back can go on. */
@@ -64,7 +68,7 @@ export class CitationGuard {
         send(passed);
         continue;
       }
-      const open = this.#pending.search(/!?\[|`|(?:https?:\/\/|www\.)[^\s<>"'`[\]]/i);
+      const open = this.#pending.search(MARKUP);
       if (open < 0) {
         // "!" may open an image in the next delta, "htt" or "ww" an address.
         const tail = this.#isEnded ? '' : (/(?:!|h(?:t(?:t(?:ps?:?\/{0,2})?)?)?|w{1,3}\.?)$/i.exec(this.#pending)?.[0] ?? '');
@@ -78,13 +82,13 @@ export class CitationGuard {
         // The run may go on in the next delta ("`" then "``").
         if (ticks.length === this.#pending.length && this.#pending.length < FENCE.length) return out;
         // As Markdown has it, a fence is indented by three spaces at most: past that, the backticks are text.
-        this.#isFence = ticks.length >= FENCE.length && /^ {0,3}$/.test(this.#line);
+        this.#fenceClose = ticks.length >= FENCE.length && /^ {0,3}$/.test(this.#line) ? new RegExp(`\\n[ \\t]*${ticks}`) : undefined;
         this.#code = ticks;
         send(this.#take(ticks.length));
         continue;
       }
       if (!/^!?\[/.test(this.#pending)) {
-        const address = /^[^\s<>"'`[\]]+/.exec(this.#pending)![0];
+        const address = ADDRESS_AT_START.exec(this.#pending)![0];
         // The address may go on in the next delta.
         if (address.length === this.#pending.length && !this.#isEnded) return out;
         const bare = address.replace(TRAILING_PUNCTUATION, '');
@@ -112,8 +116,8 @@ export class CitationGuard {
    */
   #passCode(): string | undefined {
     const marker = this.#code!;
-    if (this.#isFence) {
-      const close = new RegExp(`\\n[ \\t]*${marker}`).exec(this.#pending);
+    if (this.#fenceClose) {
+      const close = this.#fenceClose.exec(this.#pending);
       if (close) {
         this.#code = undefined;
         return this.#take(close.index + close[0].length);
@@ -149,7 +153,7 @@ export class CitationGuard {
   flush(): string {
     this.#isEnded = true;
     let out = this.push('');
-    while (this.#code !== undefined && !this.#isFence) {
+    while (this.#code !== undefined && !this.#fenceClose) {
       this.#code = undefined;
       out += this.push('');
     }
@@ -187,8 +191,8 @@ export class CitationGuard {
    * text has it, else shown as code, which no client links.
    */
   #resolveAddress(address: string): string {
-    // "without www. prepended": no address, and no client links it.
-    if (!/^(?:https?:\/\/|www\.)[^\s]/i.test(address)) return address;
+    // "www." left once its trailing dot is cut: no address, and no client links it.
+    if (!ADDRESS_AT_START.test(address)) return address;
     return this.allowsLinks() && /^https?:\/\//i.test(address) && this.isRetrievedUrl(address) ? address : `\`${address}\``;
   }
 

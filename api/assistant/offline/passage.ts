@@ -55,6 +55,11 @@ export function tableHeaderOf(blocks: Block[], row: Block): number {
   return header;
 }
 
+/** Whether code ends with a line that closes it at the top level ("}", "]"): a JSON example ends there. */
+export function endsAtTopLevel(code: string): boolean {
+  return /(?:^|\n)[}\]]$/.test(code);
+}
+
 /** The index just after the table rows that run on from `blocks[from]`. */
 export function tableEndOf(blocks: Block[], from: number): number {
   let end = from;
@@ -96,7 +101,7 @@ export function toBlocks(content: string): Block[] {
     if (isCodeLine[i]) {
       flushList();
       // Deployment drops the fences between two code blocks: a top-level "}" or "]" ends one, and an unindented line starts the next.
-      if (/^[}\]]$/.test(code.at(-1) ?? '') && /^\S/.test(line)) flushCode();
+      if (endsAtTopLevel(code.at(-1) ?? '') && /^\S/.test(line)) flushCode();
       code.push(line);
       continue;
     }

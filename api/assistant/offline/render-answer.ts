@@ -1,5 +1,5 @@
 import { cellsOfTableRow } from '../../deploy/mdx/table-rows.ts';
-import { isTableRow, tableEndOf, type Block } from './passage.ts';
+import { endsAtTopLevel, isTableRow, tableEndOf, type Block } from './passage.ts';
 import type { RetrievedChunk } from './prompt-turn.ts';
 
 export interface AnswerGroup {
@@ -53,7 +53,7 @@ function joinCutCode(blocks: Block[]): Block[] {
   const joined: Block[] = [];
   for (const block of blocks) {
     const previous = joined.at(-1);
-    const isCut = previous?.kind === 'code' && block.kind === 'code' && block.position === previous.position + 1 && !/(?:^|\n)[}\]]$/.test(previous.text);
+    const isCut = previous?.kind === 'code' && block.kind === 'code' && block.position === previous.position + 1 && !endsAtTopLevel(previous.text);
     if (isCut) joined[joined.length - 1] = { ...previous, text: `${previous.text}\n${block.text}` };
     else joined.push(block);
   }
