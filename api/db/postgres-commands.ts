@@ -77,15 +77,28 @@ export async function ensureDatabase(settings: StoredSettings, database: string)
   }
 }
 
+/** How often, and how far apart, the clients of a server are counted again while closed connections' backends exit. */
+const EXIT_LOOKS = 10;
+const EXIT_LOOK_MS = 50;
+
 /** Whether anyone but us is connected (then the server must keep running). */
 export async function hasOtherClients(settings: StoredSettings): Promise<boolean> {
   const client = new pg.Client({ connectionString: connectionUrl(settings, 'postgres'), connectionTimeoutMillis: 3000 });
+  const count = async () =>
+    (await client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"))
+      .rows[0]?.n ?? 0;
   try {
     await client.connect();
-    const result = await client.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
-    );
-    return (result.rows[0]?.n ?? 0) > 0;
+    // The backends of this process's own connections, just closed, may still be exiting: look again
+    // until none is left, or the count holds for two looks (other clients).
+    let clients = await count();
+    for (let look = 0, steady = 0; clients > 0 && look < EXIT_LOOKS && steady < 2; look++) {
+      await new Promise((resolve) => setTimeout(resolve, EXIT_LOOK_MS));
+      const now = await count();
+      steady = now < clients ? 0 : steady + 1;
+      clients = now;
+    }
+    return clients > 0;
   } catch {
     return true; // cannot tell: leave the server running rather than cut someone off
   } finally {
