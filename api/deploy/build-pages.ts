@@ -10,7 +10,7 @@ import { renderPage, RENDER_VERSION, type RenderedPage } from '../render/render-
 import { routeOf } from './page-route.ts';
 
 /** Bump when parsing or chunking changes, so every page is rebuilt by the next deployment. */
-const PARSER_VERSION = '5';
+const PARSER_VERSION = '6';
 const INSERT_BATCH = 500;
 
 export interface BuiltPages {

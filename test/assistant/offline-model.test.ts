@@ -578,6 +578,15 @@ describe('offline answer model', () => {
     expect(links(turn.text)[0]).toBe('/privacy#consent');
   });
 
+  it('does not lead with a grid of cards that only names the page that answers, and quotes such a grid as a list', async () => {
+    const grid = canned('Amplitude\nClearbit\nFathom\nGoogle Analytics 4\nGoogle Tag Manager\nHeap', '/analytics#platforms', 'Analytics integrations', 'Connect analytics platforms.', 0.9);
+    const answering = canned('Add your measurement ID to docs.json under integrations.ga4.measurementId to connect Google Analytics.', '/ga4', 'Google Analytics 4', 'Send events to GA4.', 0.6);
+    const turn = await ask('How do I connect Google Analytics?', [grid, answering]);
+    expect(links(turn.text)[0]).toBe('/ga4');
+    const listed = await ask('Which analytics platforms can I connect?', [grid]);
+    expect(listed.text).toContain('- Fathom\n- Google Analytics 4\n');
+  });
+
   it('adds a second page that answers what the first leaves out', async () => {
     const results = [
       canned(

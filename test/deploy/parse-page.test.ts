@@ -180,6 +180,19 @@ describe('parsePage', () => {
     expect(stars.sections[0]!.text.startsWith('a a a')).toBe(true);
   });
 
+  it("reads a card whose icon is an SVG drawing over many lines as the card, leaving none of the drawing's markup", () => {
+    const drawing = Array.from({ length: 60 }, (_, i) => `        <path d="M${i} 0" fill="black" />`).join('\n');
+    const cards = `<CardGroup>\n  <Card\n    title="Pirsch"\n    icon={\n      <>\n        <svg viewBox="0 0 1 1">\n${drawing}\n        </svg>\n      </>\n    }\n  />\n  Plausible\n</CardGroup>\n`;
+    const text = parsePage('cards.mdx', cards, read).sections[0]!.text;
+    expect(text).not.toMatch(/<|svg|path|icon/);
+    expect(text).toContain('Plausible');
+  });
+
+  it('reads lines that each open a tag which never ends as text, in linear time', () => {
+    const unending = parsePage('u.mdx', `${'<Card title="x" icon={<svg a="1">\n'.repeat(20_000)}After`, read); // took minutes when each line looked ahead for the tag's end
+    expect(unending.sections[0]!.text).toMatch(/After$/);
+  });
+
   it('keeps comments out and inline code in, across lines', () => {
     const page = parsePage('k.mdx', 'Keep {/* drop\nstill dropped */} this and `{/* code */}` <!-- gone -->too', read);
     expect(page.sections[0]!.text).toBe('Keep\nthis and {/* code */} too');

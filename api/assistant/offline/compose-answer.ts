@@ -53,8 +53,9 @@ const SECOND_RATIO = 0.4;
  * page needs neither score nor relevance, only to say such a thing.
  */
 export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[], earlierAnswers: ReadonlySet<string> = new Set()): string {
-  // A chunk whose own text says none of the question's words (only its page's summary does) does not lead.
-  const ranked = [...scored].sort((a, b) => Number(b.relevance > 0) - Number(a.relevance > 0) || b.score - a.score || a.rank - b.rank);
+  // A chunk whose own text says none of the question's words (only its page's summary does), or says them
+  // only in a list of names (the cards of an overview page), does not lead.
+  const ranked = [...scored].sort((a, b) => Number(canLead(b)) - Number(canLead(a)) || b.score - a.score || a.rank - b.rank);
   const best = ranked[0]!;
   const picks = new Map<ScoredChunk, Set<number>>();
   const covered = new Set<string>();
@@ -131,6 +132,10 @@ function readChunk(scored: ScoredChunk, budget: number, hardLimit: number, maxSe
   // "Run the following command:" without the command it announces says nothing.
   for (const position of chosen) if (blocks[position]!.isIntro && !chosen.has(position + 1)) chosen.delete(position);
   return chosen;
+}
+
+function canLead(chunk: ScoredChunk): boolean {
+  return chunk.relevance > 0 && chunk.blocks.some((block) => block.cover > 0 && !block.isName);
 }
 
 function listLength(blocks: ScoredBlock[], item: ScoredBlock): number {

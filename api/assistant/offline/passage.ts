@@ -19,6 +19,8 @@ export interface Block {
   isIntro: boolean;
   /** The first row of a Markdown table (its header), where the passage has it. */
   isTableHeader: boolean;
+  /** An item of a list of names alone (a grid of cards with titles only): it names, it says nothing. */
+  isName: boolean;
 }
 
 const STEP = /^\s{0,3}\d{1,2}[.)]\s+\S/;
@@ -38,6 +40,7 @@ const FIELD_NAME = /^[\w$@<>.[\]-]{1,48}$/;
 /** Labels of API fields ("Type: string", "Tipo: object", "Défaut : false") say nothing a reader asked. */
 const NOISE = /^(?:Type|Default|Required|Tipo|Predeterminado|Requerido|Obligatorio|Défaut|Par défaut|Obligatoire)\s?:\s+\S+$/;
 const MAX_SENTENCE_LINE = 180;
+const MIN_NAME_RUN = 3;
 
 /** "TXT | _acme-challenge.<your-domain> | <value>": a row of a table, its cells kept apart by pipes. */
 export function isTableRow(block: Block | undefined): boolean {
@@ -77,9 +80,9 @@ export function toBlocks(content: string): Block[] {
   let code: string[] = [];
   let list: { kind: 'steps' | 'bullets'; items: string[] } | undefined;
   let paragraph = 0;
-  const push = (kind: BlockKind, text: string, isSameParagraph = false) => {
+  const push = (kind: BlockKind, text: string, isSameParagraph = false, isName = false) => {
     if (!isSameParagraph) paragraph++;
-    const block = { kind, text, position: blocks.length, paragraph, isIntro: kind === 'sentence' && text.endsWith(':'), isTableHeader: false };
+    const block = { kind, text, position: blocks.length, paragraph, isIntro: kind === 'sentence' && text.endsWith(':'), isTableHeader: false, isName };
     // A Markdown table's rows keep their outer pipes, and its first row is its header; lines that only
     // look like a table's ("TXT | _acme-challenge | <value>", from a code block) have no header.
     block.isTableHeader = isTableRow(block) && isTableRowText(text) && !isTableRow(blocks.at(-1));
@@ -120,7 +123,13 @@ export function toBlocks(content: string): Block[] {
     }
     flushList();
     const next = lines[i + 1];
-    if (FIELD_NAME.test(line.trim()) && next !== undefined && /^\p{Lu}/u.test(next) && !isCodeLine[i + 1] && !STEP.test(next) && !BULLET.test(next)) {
+    if (isNameRun(lines, i, isCodeLine)) {
+      // A grid of cards with titles alone ("Amplitude", "Fathom", "Google Analytics 4") is a list of names.
+      for (; i < lines.length && isName(lines[i]!) && !isCodeLine[i]; i++) push('bullets', lines[i]!.trim(), blocks.at(-1)?.isName, true);
+      i--;
+      continue;
+    }
+    if (FIELD_NAME.test(line.trim()) && next !== undefined && /^\p{Lu}/u.test(next) && !isName(next) && !isCodeLine[i + 1] && !STEP.test(next) && !BULLET.test(next)) {
       // "colors.primary" over "The primary color ..." reads as one definition.
       const [first, ...rest] = sentences(next);
       [`${line.trim()}: ${first}`, ...rest].forEach((sentence, n) => push('sentence', sentence, n > 0));
@@ -132,6 +141,18 @@ export function toBlocks(content: string): Block[] {
   flushCode();
   flushList();
   return blocks;
+}
+
+/** A title alone on its line: a few capitalised words without a sentence's end ("Google Analytics 4"). */
+function isName(line: string): boolean {
+  const text = line.trim();
+  return /^\p{Lu}[\p{L}\p{N}.&+-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}.&+-]*){0,3}$/u.test(text) && !/[.:]$/.test(text);
+}
+
+/** Whether three or more names start at this line, one to a line. */
+function isNameRun(lines: string[], from: number, isCodeLine: boolean[]): boolean {
+  for (let i = from; i < from + MIN_NAME_RUN; i++) if (i >= lines.length || isCodeLine[i] || !isName(lines[i]!)) return false;
+  return true;
 }
 
 /**

@@ -49,7 +49,8 @@ interface SourceLine {
 
 export const MAX_SNIPPET_DEPTH = 5;
 const SECTION_LEVELS = 3;
-const MAX_TAG_LINES = 40;
+/** A tag's attributes may run over this many lines (a card's icon can be a whole SVG drawing). */
+const MAX_TAG_LINES = 200;
 /** Pages are read in one piece; a larger one should be split. */
 const MAX_PAGE_CHARS = 1_000_000;
 /** What a page may grow to with its snippets spliced in (snippets used many times multiply). */
@@ -248,10 +249,10 @@ function toSections(lines: SourceLine[], warnings: ParseWarning[]): { sections: 
       sections.push({ level: heading[1]!.length, heading: title, anchor: uniqueAnchor(slugify(title), anchors), text: '' });
       continue;
     }
-    // A tag whose attributes run over several lines is read as one line.
-    for (let joined = 0; joined < MAX_TAG_LINES && text.length <= MAX_MARKUP_LINE && endsInsideTag(text) && index + 1 < lines.length; joined++) {
-      index++;
-      text += ` ${lines[index]!.text.trim()}`;
+    // A tag whose attributes run over several lines is read as one line; one that never ends is left as it is.
+    if (endsInsideTag(text)) {
+      const tag = joinedTag(lines, index, text);
+      if (tag) ({ text, index } = tag);
     }
     const onTag = (tag: TagEvent) => {
       if (!/^[A-Z]/.test(tag.name)) return;
@@ -292,6 +293,26 @@ function toSections(lines: SourceLine[], warnings: ParseWarning[]): { sections: 
  */
 function stepTitle(title: string): string {
   return /[.:!?]$/.test(title.trim()) ? title : `${title.trim()}:`;
+}
+
+/**
+ * The line with the lines its open tag runs on to, up to the tag's end; undefined when it does not end
+ * soon. The tag is read again only where it may end (a `>` with its braces closed), so a page of lines
+ * that each open a tag which never ends takes linear time.
+ */
+function joinedTag(lines: SourceLine[], index: number, text: string): { text: string; index: number } | undefined {
+  let openBraces = braceBalance(text);
+  for (let last = index + 1; last < lines.length && last - index <= MAX_TAG_LINES && text.length <= MAX_MARKUP_LINE; last++) {
+    const line = lines[last]!.text.trim();
+    text += ` ${line}`;
+    openBraces += braceBalance(line);
+    if (openBraces <= 0 && line.includes('>') && !endsInsideTag(text)) return { text, index: last };
+  }
+  return undefined;
+}
+
+function braceBalance(text: string): number {
+  return count(text, '{') - count(text, '}');
 }
 
 /** Whether a tag opened on this line is still open at its end (its attributes continue below). */
