@@ -587,6 +587,24 @@ describe('offline answer model', () => {
     expect(listed.text).toContain('- Fathom\n- Google Analytics 4\n');
   });
 
+  it("adds its page's example to a quote that only describes what to do", async () => {
+    const steps = canned(
+      [
+        'You need a Measurement ID from Google Analytics to connect it. Click the cog at the bottom left of the Google Analytics screen, then click Data Streams.',
+        'Create a web stream and enter the URL of your docs site as the stream URL. Give it a name your team will recognise later.',
+        'Your Measurement ID looks like G-XXXXXXX and appears under Stream Details right after you create the web stream, next to its name and URL.',
+      ],
+      '/ga4#create-a-web-stream',
+      'Google Analytics 4',
+      'Connect GA4.',
+      0.8,
+    );
+    const example = canned(['Add it to docs.json:', '"integrations": {', '  "ga4": { "measurementId": "G-XXXXXXX" }', '}'], '/ga4#put-the-id-in-docsjson', 'Google Analytics 4', 'Connect GA4.', 0.4);
+    const turn = await ask('Where do I paste my G-XXXXXXX ID to hook up Google Analytics?', [steps, example]);
+    expect(links(turn.text)).toEqual(['/ga4#create-a-web-stream', '/ga4#put-the-id-in-docsjson']);
+    expect(turn.text).toContain('"measurementId": "G-XXXXXXX"');
+  });
+
   it('adds a second page that answers what the first leaves out', async () => {
     const results = [
       canned(

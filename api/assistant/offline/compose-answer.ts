@@ -61,6 +61,7 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[], ea
   const covered = new Set<string>();
   const said = new Set<string>();
   let words = 0;
+  let hasCode = false;
   for (const candidate of ranked) {
     if (picks.size >= MAX_CHUNKS) break;
     // Another section of the best page may tell what its best section leaves out ("Files must be less than 20 MB").
@@ -70,7 +71,9 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[], ea
     const chosen = readChunk(candidate, Math.min(isFirst ? READ_BUDGET : MORE_BUDGET, WORD_BUDGET - words), WORD_BUDGET - words, isFirst ? MAX_SEEDS : 1);
     const quoted = candidate.blocks.filter((block) => chosen.has(block.position));
     const terms = new Set(quoted.flatMap((block) => [...block.terms]));
-    const isNews = [...terms].some((term) => question.has(term) && !covered.has(term));
+    // The page's example (the docs.json lines, the command) is news to a quote that only describes it.
+    const isExample = !hasCode && pageRoute(candidate.chunk.path) === pageRoute(best.chunk.path) && quoted.some((block) => block.kind === 'code' && block.cover > 0);
+    const isNews = isExample || [...terms].some((term) => question.has(term) && !covered.has(term));
     // The same settings told twice (a guide and its reference page) are said once.
     // So is what an earlier answer of the conversation said.
     const isRepeat = [said, earlierAnswers].some((told) => [...terms].filter((term) => told.has(term)).length >= REPEAT_SHARE * terms.size);
@@ -81,6 +84,7 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[], ea
       if (question.has(term)) covered.add(term);
     }
     words += quoted.reduce((sum, block) => sum + block.words, 0);
+    hasCode ||= quoted.some((block) => block.kind === 'code');
   }
   const groups = [...picks].map(([chunk, positions]) => ({ chunk: chunk.chunk, blocks: chunk.blocks.filter((block) => positions.has(block.position)) }));
   return renderAnswer(groups);
