@@ -51,6 +51,14 @@ const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** axe-core's violations on the page (it reaches into shadow roots), as `{id, nodes}`. */
 export async function axeViolations(page: Page): Promise<{ id: string; nodes: string[] }[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
+  // A dialog fading in is checked once it is opaque: mid-fade its text is fainter than it will be. The
+  // widget's animations are in its shadow roots, which the document's own getAnimations() leaves out.
+  await page.evaluate(async () => {
+    const roots: (Document | ShadowRoot)[] = [document];
+    for (let i = 0; i < roots.length; i++) for (const element of roots[i]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+    const finite = roots.flatMap((root) => root.getAnimations()).filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished));
+  });
   return page.evaluate(async () => {
     const report = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { resultTypes: ['violations'] });
     return report.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => JSON.stringify(node.target)) }));
