@@ -1,10 +1,11 @@
-// npx tsx eval/explain-answer.ts [--all-blocks] [--language=fr] "question" ...: why the offline model answers a question
-// as it does, on the mintlify-docs corpus: the question's weighted terms, each search result with the
+// npx tsx eval/explain-answer.ts [--all-blocks] [--language=fr] [--after="earlier question"] "question" ...: why the
+// offline model answers a question as it does (a follow-up with --after, searched with the earlier question's subject), on the mintlify-docs corpus: the question's weighted terms, each search result with the
 // search's score and the model's support, relevance and order score (then the other sections of the results'
 // pages that hold any of the question's words, which the model reads too), the blocks that match the question
 // (every block with --all-blocks), then the answer, the names it would look up, or not-found (markNotFound).
-import { answerQuestion, chunksRead } from '../api/assistant/offline/answer-question.ts';
-import type { RetrievedChunk } from '../api/assistant/offline/prompt-turn.ts';
+import { answerQuestion, chunksRead, CONTEXT_WEIGHT } from '../api/assistant/offline/answer-question.ts';
+import type { EarlierMessage, RetrievedChunk } from '../api/assistant/offline/prompt-turn.ts';
+import { conversationTopic, isFollowUp, searchQuery } from '../api/assistant/offline/search-query.ts';
 import { questionTerms } from '../api/assistant/offline/relevance.ts';
 import { density, scoreChunks } from '../api/assistant/offline/score-chunks.ts';
 import { sitePages } from '../api/assistant/site-pages.ts';
@@ -13,7 +14,9 @@ import { searchDocs } from '../api/search/search-docs.ts';
 import { withDeployedCorpus } from './corpus-runtime.ts';
 
 const allBlocks = process.argv.includes('--all-blocks');
-const language = process.argv.find((arg) => arg.startsWith('--language='))?.slice('--language='.length) ?? 'en';
+const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const language = option('language') ?? 'en';
+const after = option('after');
 const questions = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const fixed = (value: number) => value.toFixed(2);
 
@@ -21,9 +24,12 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   const site = { id: project.projectId, liveDeploymentId: deploymentId };
   const analyzer = await loadAnalyzer(language);
   for (const text of questions) {
-    const results = await searchDocs(runtime, site, { query: text, pageSize: 5, language });
+    // The earlier answer is left out: it only keeps a follow-up's answer from saying the same again.
+    const earlier: EarlierMessage[] = after ? [{ role: 'user', text: after }] : [];
+    const results = await searchDocs(runtime, site, { query: searchQuery(text, earlier), pageSize: 5, language });
     const retrieved: RetrievedChunk[] = results.map(({ content, path, metadata }) => ({ content, path, ...metadata }));
     const question = questionTerms(analyzer, text);
+    if (isFollowUp(text, earlier)) questionTerms(analyzer, conversationTopic(earlier), CONTEXT_WEIGHT, question);
     console.log(`\n### ${text}\nterms: ${[...question].map(([term, weight]) => `${term} ${fixed(weight)}`).join(', ')}`);
     const readPage = sitePages(runtime, site, { language });
     for (const chunk of scoreChunks(analyzer, question, ...(await chunksRead(retrieved, question, readPage)))) {
@@ -34,7 +40,7 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
         console.log(`   ${block.position} ${block.kind} ${fixed(density(block))} ${block.text.replace(/\n/g, ' / ').slice(0, 140)}`);
       }
     }
-    const decision = await answerQuestion({ question: text, earlier: [], retrieved, isNotFound: false }, readPage);
+    const decision = await answerQuestion({ question: text, earlier, retrieved, isNotFound: false }, readPage);
     console.log(`--- ${decision.type}:\n${decision.type === 'answer' ? decision.text : decision.type === 'look-up' ? decision.query : ''}`);
   }
 });

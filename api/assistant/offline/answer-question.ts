@@ -11,7 +11,7 @@ import { conversationTopic, isFollowUp } from './search-query.ts';
 import { namesIn, whatIsAsked } from './what-is-asked.ts';
 
 /** A follow-up's earlier topic counts, but less than the words of the question itself. */
-const CONTEXT_WEIGHT = 0.5;
+export const CONTEXT_WEIGHT = 0.5;
 /**
  * Below this support (the share of the question's weight, up to ENOUGH_WEIGHT, found in a chunk and its
  * page's summary), the documentation does not answer it...
