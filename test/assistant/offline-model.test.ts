@@ -605,6 +605,24 @@ describe('offline answer model', () => {
     expect(turn.text).toContain('"measurementId": "G-XXXXXXX"');
   });
 
+  it('reads a contraction typed without its apostrophe ("whats", "dont") as the words it stands for', async () => {
+    const pairs: [string, string][] = [
+      ['whats the flag to use a different port', "what's the flag to use a different port"],
+      ['the preview dont start on port 3000, how do I pick another port', "the preview doesn't start on port 3000, how do I pick another port"],
+    ];
+    for (const [typed, written] of pairs) {
+      const [asTyped, asWritten] = [await ask(typed), await ask(written)];
+      expect(asWritten.text).toContain('--port');
+      expect(asTyped.text).toBe(asWritten.text);
+    }
+  });
+
+  it('reads a mistyped word as the results spell it', async () => {
+    const [typed, written] = [await ask('how do I use a custon port for the preveiw?'), await ask('how do I use a custom port for the preview?')];
+    expect(written.text).toContain('--port');
+    expect(typed.text).toBe(written.text);
+  });
+
   it('adds a second page that answers what the first leaves out', async () => {
     const results = [
       canned(

@@ -8,6 +8,7 @@ import { hasUnknownTerm, questionTerms, termSet, termsOfResults, type QuestionTe
 import { scoreChunks, type ScoredChunk } from './score-chunks.ts';
 import { comparedThings } from './compared-things.ts';
 import { conversationTopic, isFollowUp } from './search-query.ts';
+import { spelledAsResults } from './spelling.ts';
 import { namesIn, whatIsAsked } from './what-is-asked.ts';
 
 /** A follow-up's earlier topic counts, but less than the words of the question itself. */
@@ -40,7 +41,9 @@ export async function answerQuestion(turn: PromptTurn, readPage?: PageReader): P
   const retrieved = turn.retrieved ?? [];
   if (retrieved.length === 0 || isOffTaskRequest(turn.question)) return { type: 'not-found' };
   const analyzer = await loadAnalyzer(retrieved[0]!.language || 'en');
-  const question = questionTerms(analyzer, turn.question);
+  // "custon domian", "colour": judged and quoted as the results spell them.
+  const text = spelledAsResults(analyzer, turn.question, retrieved, namesIn(turn.question));
+  const question = questionTerms(analyzer, text);
   if (isFollowUp(turn.question, turn.earlier)) questionTerms(analyzer, conversationTopic(turn.earlier), CONTEXT_WEIGHT, question);
   if (question.size === 0) return { type: 'not-found' };
   const scored = scoreChunks(analyzer, question, ...(await chunksRead(retrieved, question, readPage)));
@@ -49,10 +52,10 @@ export async function answerQuestion(turn: PromptTurn, readPage?: PageReader): P
   const shown = scored.slice(0, retrieved.length);
   const support = Math.min(1, (Math.max(...shown.map((chunk) => chunk.support)) * weight) / Math.min(weight, ENOUGH_WEIGHT));
   // A word of the scene the question sets ("it is pointless") need not be in the documentation; what it asks about must.
-  const asked = questionTerms(analyzer, whatIsAsked(turn.question));
+  const asked = questionTerms(analyzer, whatIsAsked(text));
   const known = termsOfResults(analyzer, retrieved);
   const minimum = hasUnknownTerm(asked, known, TELLING_WEIGHT) ? MIN_SUPPORT_WITH_UNKNOWN : MIN_SUPPORT;
-  if (support < minimum || !comparesAsked(analyzer, turn.question, scored)) return { type: 'not-found' };
+  if (support < minimum || !comparesAsked(analyzer, text, scored)) return { type: 'not-found' };
   if (turn.lookedUp) for (const term of termsOfResults(analyzer, turn.lookedUp)) known.add(term);
   const unfamiliar = unfamiliarNames(analyzer, turn.question, known);
   if (unfamiliar.length === 0) return { type: 'answer', text: composeAnswer(question, scored, earlierAnswers(analyzer, turn)) };

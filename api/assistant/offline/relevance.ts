@@ -50,8 +50,21 @@ function withoutContractions(text: string): string {
   return text
     .replace(/\b(can|won)[’']t\b/gi, (_, stem: string) => (stem.toLowerCase() === 'won' ? 'will' : stem))
     .replace(/n[’']t\b/gi, '')
-    .replace(/[’'](?:s|re|ve|ll|d|m)\b/gi, '');
+    .replace(/[’'](?:s|re|ve|ll|d|m)\b/gi, '')
+    .replace(UNMARKED_CONTRACTION, (word) => UNMARKED_CONTRACTIONS[word.toLowerCase()]!);
 }
+
+/**
+ * Contractions typed without their apostrophe, as people type them: "whats" is no rare word of the
+ * question's subject. ("lets", "ill" and "id" are words of their own, and stay.)
+ */
+const UNMARKED_CONTRACTIONS: Record<string, string> = {
+  whats: 'what', hows: 'how', wheres: 'where', whos: 'who', thats: 'that', theres: 'there', heres: 'here',
+  dont: 'do', doesnt: 'does', didnt: 'did', isnt: 'is', arent: 'are', wasnt: 'was', werent: 'were',
+  hasnt: 'has', havent: 'have', hadnt: 'had', shouldnt: 'should', couldnt: 'could', wouldnt: 'would',
+  cant: 'can', wont: 'will', im: 'I', ive: 'I', youre: 'you', theyre: 'they', weve: 'we', youve: 'you',
+};
+const UNMARKED_CONTRACTION = new RegExp(`\\b(?:${Object.keys(UNMARKED_CONTRACTIONS).join('|')})\\b`, 'gi');
 
 export function isGenericWord(word: string): boolean {
   return GENERIC.has(word.toLowerCase());
