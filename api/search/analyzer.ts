@@ -3,6 +3,8 @@
  * documentation needs on top: identifiers (`docs.json`, `primaryColor`, `--no-open`, `api_key`) are
  * kept whole and also split into their parts, and CJK text is indexed as character bigrams.
  */
+import { americanSpelling } from './british-spellings.ts';
+
 export interface Analyzer {
   readonly language: string;
   /** Index terms of a text, in order, repeats kept (term frequency counts). */
@@ -62,7 +64,9 @@ async function buildAnalyzer(language: string): Promise<Analyzer> {
   let stem: Stemmer = (word) => word;
   let stopWords: string[] = [];
   if (oramaName) {
-    stem = ((await import(`@orama/stemmers/${oramaName}`)) as { stemmer: Stemmer }).stemmer;
+    const oramaStem = ((await import(`@orama/stemmers/${oramaName}`)) as { stemmer: Stemmer }).stemmer;
+    // English is indexed in one spelling: "colour" is "color" (british-spellings.ts).
+    stem = language === 'en' ? (word) => oramaStem(americanSpelling(word)) : oramaStem;
     stopWords = ((await import(`@orama/stopwords/${oramaName}`)) as { stopwords: string[] }).stopwords;
   } else if (CJK_STOP_WORDS[language]) {
     stopWords = ((await import(`@orama/stopwords/${CJK_STOP_WORDS[language]}`)) as { stopwords: string[] }).stopwords;

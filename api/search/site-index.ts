@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { QueryTerm } from './analyzer.ts';
+import { americanText } from './british-spellings.ts';
 import { bestSectionsOfPage } from './best-sections.ts';
 import { collectCandidates } from './candidates.ts';
 import { chunkEmbeddingText, storeVectors } from './embed-chunks.ts';
@@ -107,8 +108,10 @@ export class SiteIndex {
       mode === 'keyword' || !partition.vectors || !queryVector || queryVector.every((value) => value === 0)
         ? undefined
         : partition.vectors.shared.apply(queryVector);
-    const terms = partition.analyzer.queryTerms(request.query);
-    const candidates = collectCandidates(partition, request.query, terms, comparable, mode !== 'vector', ranking);
+    // An English query is read in the index's spelling, its related words included ("colours" -> colors).
+    const query = partition.analyzer.language === 'en' ? americanText(request.query) : request.query;
+    const terms = partition.analyzer.queryTerms(query);
+    const candidates = collectCandidates(partition, query, terms, comparable, mode !== 'vector', ranking);
     return { partition, candidates, comparable, mode, terms };
   }
 

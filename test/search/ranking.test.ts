@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAnalyzer, loadAnalyzer } from '../../api/search/analyzer.ts';
+import { americanText } from '../../api/search/british-spellings.ts';
 import { boundedEditDistance } from '../../api/search/edit-distance.ts';
 import { everydayExpansions } from '../../api/search/everyday-words.ts';
 import { KeywordIndex } from '../../api/search/keyword-index.ts';
@@ -27,6 +28,16 @@ describe('analyzer', () => {
     expect(fr.terms('Réglages')).toEqual(fr.terms('reglages'));
     const es = await loadAnalyzer('es-ES');
     expect(es.language).toBe('es');
+  });
+
+  it('indexes British and American English spellings as one term, and leaves look-alikes and other languages alone', async () => {
+    const en = await loadAnalyzer('en');
+    expect(en.terms('Customise the colours of the organisation, centred in the catalogue')).toEqual(en.terms('Customize the colors of the organization, centered in the catalog'));
+    expect(en.terms('favourites behaviour licence greyed')).toEqual(en.terms('favorites behavior license grayed'));
+    expect(en.terms('tour hour organism emphasis realistic specialist')).toEqual(['tour', 'hour', 'organ', 'emphasi', 'realist', 'specialist']);
+    expect(americanText('Colour and colours, Customise')).toBe('Color and colors, Customize');
+    const fr = await loadAnalyzer('fr');
+    expect(fr.terms('le centre')).toEqual(['centr']);
   });
 
   it('indexes Chinese as character bigrams', async () => {
