@@ -199,6 +199,20 @@ async function ask(
   };
 }
 
+/** A v1 route's body read by the AI SDK v4 client's own parser: its text, tool calls, shown results' paths, sources and data parts. */
+async function readDataStream(body: unknown) {
+  const read = { text: '', tools: [] as string[], shown: [] as string[], sources: [] as string[], data: [] as unknown[] };
+  await processDataStream({
+    stream: new Response(String(body)).body!,
+    onTextPart: (part) => void (read.text += part),
+    onToolCallPart: (part) => void read.tools.push(part.toolName),
+    onToolResultPart: (part) => void read.shown.push(...(part.result as SearchResultShape[]).map((result) => result.path)),
+    onSourcePart: (part) => void read.sources.push(part.url),
+    onDataPart: (part) => void read.data.push(...part),
+  });
+  return read;
+}
+
 /** A follow-up turn, after the offline model's own answer to the first question. */
 async function askAfter(first: string, followUp: string): Promise<Turn> {
   const answer = await ask(first);
@@ -336,15 +350,7 @@ describe('offline answer model', () => {
       key: assistantKey,
       json: { fp: 'visitor', retrievalPageSize: 1, messages: [{ id: 'm1', role: 'user', content: question }] },
     });
-    let text = '';
-    const shown: string[] = [];
-    const sources: string[] = [];
-    await processDataStream({
-      stream: new Response(String(res.body)).body!,
-      onTextPart: (part) => void (text += part),
-      onToolResultPart: (part) => void shown.push(...(part.result as SearchResultShape[]).map((result) => result.path)),
-      onSourcePart: (part) => void sources.push(part.url),
-    });
+    const { text, shown, sources } = await readDataStream(res.body);
     expect(shown).toEqual(['/static-files#check-the-path']);
     expect(text).toContain('[Fix a static file that returns 404](/static-files#check-the-file-size)');
     expect(text).toContain('Files must be less than 20 MB.');
@@ -621,6 +627,25 @@ describe('offline answer model', () => {
     const [typed, written] = [await ask('how do I use a custon port for the preveiw?'), await ask('how do I use a custom port for the preview?')];
     expect(written.text).toContain('--port');
     expect(typed.text).toBe(written.text);
+  });
+
+  it('answers thanks and greetings in kind, without searching or citing, and a question that thanks as a question', async () => {
+    const thanks = await askAfter('How do I use a different port?', 'ok great, that worked, thanks!');
+    expect(thanks.text).toBe("You're welcome! Ask me anything else about the documentation.");
+    expect(thanks.queries).toEqual([]);
+    expect(thanks.toolNames).toEqual([]);
+    expect((await ask('Merci beaucoup !')).text).toMatch(/^Avec plaisir/);
+    expect((await ask('hello there')).text).toBe('Hi! Ask me anything about the documentation.');
+    const question = await askAfter('How do I use a different port?', 'thanks! and what if that port is taken too?');
+    expect(question.queries).toHaveLength(1);
+    expect(question.text).toContain('next one');
+
+    // Through the assistant route: a text-only answer, then the finish part with the thread id.
+    const res = await isolated.app.call('POST', '/v1/assistant/acme-offline/message', { key: assistantKey, json: { fp: 'visitor', messages: [{ id: 'm1', role: 'user', content: 'thanks!' }] } });
+    const { text, tools, data } = await readDataStream(res.body);
+    expect(text).toBe("You're welcome! Ask me anything else about the documentation.");
+    expect(tools).toEqual([]);
+    expect(data).toEqual([{ type: 'finish', threadId: res.headers.get('x-thread-id') }]);
   });
 
   it('adds a second page that answers what the first leaves out', async () => {

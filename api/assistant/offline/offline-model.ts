@@ -1,5 +1,6 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { answerQuestion } from './answer-question.ts';
+import { courtesyReply } from './courtesy.ts';
 import { contentOf, partStream, streamPartsOf, toolCallId, usageOf, type Reply } from './model-reply.ts';
 import { answerLanguage, notFoundText } from './not-found.ts';
 import type { PageReader } from './open-pages.ts';
@@ -36,15 +37,22 @@ export function createOfflineModel(readPage?: PageReader): LanguageModelV4 {
   };
 }
 
-/** Decides this step from the current turn: search first (then look up unfamiliar names), then answer or mark not found, then say so. */
+/**
+ * Decides this step from the current turn: search first (then look up unfamiliar names), then answer or
+ * mark not found, then say so; a message that asks nothing ("thanks!") is answered in kind.
+ */
 async function step(options: LanguageModelV4CallOptions, readPage: PageReader | undefined): Promise<{ reply: Reply; callId: string; promptChars: number }> {
   const turn = readPromptTurn(options.prompt);
   const tools = new Set((options.tools ?? []).map((tool) => tool.name));
   const language = answerLanguage(turn.question, turn.retrieved?.[0]?.language);
   const notFound: Reply = { type: 'text', text: notFoundText(language) };
+  const inKind = courtesyReply(turn.question, language);
   let reply: Reply;
   if (turn.isNotFound || turn.question === '') {
     reply = notFound;
+  } else if (inKind) {
+    // "thanks!", "hi": answered in kind, without searching.
+    reply = { type: 'text', text: inKind };
   } else if (turn.retrieved === undefined) {
     reply = tools.has('search') ? { type: 'tool-call', toolName: 'search', input: { query: searchQuery(turn.question, turn.earlier) } } : notFound;
   } else {
