@@ -23,15 +23,20 @@ const fixed = (value: number) => value.toFixed(2);
 await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   const site = { id: project.projectId, liveDeploymentId: deploymentId };
   const analyzer = await loadAnalyzer(language);
+  const readPage = sitePages(runtime, site, { language });
+  const retrieve = async (query: string): Promise<RetrievedChunk[]> =>
+    (await searchDocs(runtime, site, { query, pageSize: 5, language })).map(({ content, path, metadata }) => ({ content, path, ...metadata }));
+  // The earlier answer, as the assistant gave it: a follow-up's answer does not say it again.
+  const answerOf = async (question: string, earlier: EarlierMessage[]) => {
+    const decision = await answerQuestion({ question, earlier, retrieved: await retrieve(searchQuery(question, earlier)), isNotFound: false }, readPage);
+    return decision.type === 'answer' ? decision.text : '';
+  };
   for (const text of questions) {
-    // The earlier answer is left out: it only keeps a follow-up's answer from saying the same again.
-    const earlier: EarlierMessage[] = after ? [{ role: 'user', text: after }] : [];
-    const results = await searchDocs(runtime, site, { query: searchQuery(text, earlier), pageSize: 5, language });
-    const retrieved: RetrievedChunk[] = results.map(({ content, path, metadata }) => ({ content, path, ...metadata }));
+    const earlier: EarlierMessage[] = after ? [{ role: 'user', text: after }, { role: 'assistant', text: await answerOf(after, []) }] : [];
+    const retrieved = await retrieve(searchQuery(text, earlier));
     const question = questionTerms(analyzer, text);
     if (isFollowUp(text, earlier)) questionTerms(analyzer, conversationTopic(earlier), CONTEXT_WEIGHT, question);
     console.log(`\n### ${text}\nterms: ${[...question].map(([term, weight]) => `${term} ${fixed(weight)}`).join(', ')}`);
-    const readPage = sitePages(runtime, site, { language });
     for (const chunk of scoreChunks(analyzer, question, ...(await chunksRead(retrieved, question, readPage)))) {
       // The pages' other sections the model reads; those it finds nothing of the question in are left out.
       if (chunk.rank >= retrieved.length && chunk.relevance === 0) continue;
