@@ -8,6 +8,7 @@ import type { AssistantEvent, FinishReason, Usage } from './events.ts';
 import { ASSISTANT_LIMITS } from './limits.ts';
 import { answerModelFor } from './models.ts';
 import { sitePages } from './site-pages.ts';
+import { spokenLanguage } from './spoken-language.ts';
 import type { AssistantRequest } from './request.ts';
 import { systemPrompt } from './system-prompt.ts';
 import { recordAnswer, type Conversation, type StoredFinish } from './threads.ts';
@@ -17,6 +18,19 @@ export interface AnswerInput {
   project: { id: string; name: string; liveDeploymentId: string | null };
   request: AssistantRequest;
   conversation: Conversation;
+}
+
+/**
+ * What the answer searches: the request's filter, or, when it names no language, the language the
+ * question is written in where the site has pages in it ("¿Cómo configuro un dominio personalizado?"
+ * is answered from the Spanish pages, not marked not found by the English ones).
+ */
+async function searchFilter(services: Services, project: AnswerInput['project'], filter: AssistantRequest['filter'], question: string): Promise<AssistantRequest['filter']> {
+  if (filter.language) return filter;
+  const spoken = spokenLanguage(question);
+  if (!spoken) return filter;
+  const index = await services.searchIndexes.forProject(project);
+  return index?.hasLanguage(spoken, filter.version) ? { ...filter, language: spoken } : filter;
 }
 
 const V4_FINISH_REASONS = new Set<string>(['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other']);
@@ -29,7 +43,8 @@ const V4_FINISH_REASONS = new Set<string>(['stop', 'length', 'content-filter', '
  * then what was streamed is kept.
  */
 export async function* answerQuestion(services: Services, input: AnswerInput, signal: AbortSignal): AsyncGenerator<AssistantEvent> {
-  const { conversation, request, project } = input;
+  const { conversation, project } = input;
+  const request = { ...input.request, filter: await searchFilter(services, project, input.request.filter, conversation.question.text) };
   const { threadId, messageId } = conversation;
   const record = new AnswerRecord();
   const retrieved = new Map<string, CitablePage>();

@@ -128,6 +128,11 @@ export class SiteIndex {
     return this.partitionFor(request)?.textAfter(path, content);
   }
 
+  /** Whether the site has pages in this language (and version, or its default one). */
+  hasLanguage(language: string, version?: string): boolean {
+    return this.partitionFor({ language, version }) !== undefined;
+  }
+
   private partitionFor(request: { language?: string; version?: string }): Partition | undefined {
     return this.partitions.get(partitionKey(request.language ?? this.defaultLanguage, request.version ?? this.defaultVersion));
   }

@@ -206,7 +206,8 @@ async function readDataStream(body: unknown) {
     stream: new Response(String(body)).body!,
     onTextPart: (part) => void (read.text += part),
     onToolCallPart: (part) => void read.tools.push(part.toolName),
-    onToolResultPart: (part) => void read.shown.push(...(part.result as SearchResultShape[]).map((result) => result.path)),
+    // markNotFound's result is {acknowledged: true}; search's, the results shown.
+    onToolResultPart: (part) => void (Array.isArray(part.result) && read.shown.push(...(part.result as SearchResultShape[]).map((result) => result.path))),
     onSourcePart: (part) => void read.sources.push(part.url),
     onDataPart: (part) => void read.data.push(...part),
   });
@@ -646,6 +647,34 @@ describe('offline answer model', () => {
     expect(text).toBe("You're welcome! Ask me anything else about the documentation.");
     expect(tools).toEqual([]);
     expect(data).toEqual([{ type: 'finish', threadId: res.headers.get('x-thread-id') }]);
+  });
+
+  it('answers a question from the pages in its own language when the request names none, and keeps to a language the request names', async () => {
+    const bilingual = await deployedSite(isolated.app, 'acme-bilingual', {
+      'docs.json': JSON.stringify({
+        name: 'Acme Docs',
+        navigation: {
+          languages: [
+            { language: 'en', groups: [{ group: 'Guides', pages: ['custom-domain'] }] },
+            { language: 'es', groups: [{ group: 'Guías', pages: ['es/custom-domain'] }] },
+          ],
+        },
+      }),
+      'custom-domain.mdx': '---\ntitle: Custom domain\n---\n\n## Configure DNS\n\nAdd a CNAME record pointing docs to cname.acme.dev.\n',
+      'es/custom-domain.mdx': '---\ntitle: Dominio personalizado\n---\n\n## Configurar el DNS\n\nPara configurar tu dominio personalizado, agrega un registro CNAME que apunte docs a cname.acme.dev.\n',
+    });
+    const answer = async (content: string, filter?: { language: string }) => {
+      const res = await isolated.app.call('POST', '/v1/assistant/acme-bilingual/message', {
+        key: bilingual.assistantKey,
+        json: { fp: 'visitor', messages: [{ id: 'm1', role: 'user', content }], ...(filter ? { filter } : {}) },
+      });
+      return readDataStream(res.body);
+    };
+    const spanish = await answer('¿Cómo configuro mi dominio personalizado?');
+    expect(spanish.sources).toEqual(['/es/custom-domain#configurar-el-dns']);
+    expect(spanish.text).toContain('agrega un registro CNAME');
+    expect((await answer('How do I configure my custom domain?')).sources).toEqual(['/custom-domain#configure-dns']);
+    expect((await answer('¿Cómo configuro mi dominio personalizado?', { language: 'en' })).sources).not.toContain('/es/custom-domain#configurar-el-dns');
   });
 
   it('adds a second page that answers what the first leaves out', async () => {
