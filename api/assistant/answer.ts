@@ -23,11 +23,13 @@ export interface AnswerInput {
 /**
  * What the answer searches: the request's filter, or, when it names no language, the language the
  * question is written in where the site has pages in it ("¿Cómo configuro un dominio personalizado?"
- * is answered from the Spanish pages, not marked not found by the English ones).
+ * is answered from the Spanish pages, not marked not found by the English ones); a short follow-up
+ * whose words do not tell ("¿y con Vercel?") keeps the language of the conversation's last question that did.
  */
-async function searchFilter(services: Services, project: AnswerInput['project'], filter: AssistantRequest['filter'], question: string): Promise<AssistantRequest['filter']> {
+async function searchFilter(services: Services, project: AnswerInput['project'], filter: AssistantRequest['filter'], conversation: Conversation): Promise<AssistantRequest['filter']> {
   if (filter.language) return filter;
-  const spoken = spokenLanguage(question);
+  const questions = [conversation.question.text, ...conversation.history.filter((entry) => entry.role === 'user').map((entry) => entry.text).reverse()];
+  const spoken = questions.map(spokenLanguage).find((language) => language !== undefined);
   if (!spoken) return filter;
   const index = await services.searchIndexes.forProject(project);
   return index?.hasLanguage(spoken, filter.version) ? { ...filter, language: spoken } : filter;
@@ -44,7 +46,7 @@ const V4_FINISH_REASONS = new Set<string>(['stop', 'length', 'content-filter', '
  */
 export async function* answerQuestion(services: Services, input: AnswerInput, signal: AbortSignal): AsyncGenerator<AssistantEvent> {
   const { conversation, project } = input;
-  const request = { ...input.request, filter: await searchFilter(services, project, input.request.filter, conversation.question.text) };
+  const request = { ...input.request, filter: await searchFilter(services, project, input.request.filter, conversation) };
   const { threadId, messageId } = conversation;
   const record = new AnswerRecord();
   const retrieved = new Map<string, CitablePage>();

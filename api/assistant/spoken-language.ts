@@ -1,8 +1,9 @@
 /**
- * Short words common in one language's questions: two of them give the language away. None is an
- * English word or a piece of an address ("do", "die", "com" are left out).
+ * Short words common in one language's questions: two of them give the language away. None of the
+ * other languages' is an English word or a piece of an address ("do", "die", "com" are left out).
  */
 const MARKERS: Record<string, Set<string>> = {
+  en: new Set(['how', 'what', 'the', 'does', 'do', 'can', 'my', 'where', 'why', 'which', 'should', 'is', 'i', 'and', 'with']),
   fr: new Set(['comment', 'est-ce', 'je', 'mon', 'ma', 'mes', 'les', 'une', 'pour', 'quel', 'quelle', 'pourquoi', 'avec', 'dans', 'sur', 'des', 'est', 'puis', 'faire', 'ajouter']),
   es: new Set(['cómo', 'como', 'puedo', 'qué', 'mi', 'mis', 'los', 'las', 'una', 'para', 'por', 'dónde', 'con', 'del', 'es', 'hago', 'agregar', 'quién']),
   pt: new Set(['como', 'posso', 'meu', 'minha', 'os', 'uma', 'para', 'onde', 'não', 'da', 'faço']),

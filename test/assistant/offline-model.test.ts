@@ -663,16 +663,18 @@ describe('offline answer model', () => {
       'custom-domain.mdx': '---\ntitle: Custom domain\n---\n\n## Configure DNS\n\nAdd a CNAME record pointing docs to cname.acme.dev.\n',
       'es/custom-domain.mdx': '---\ntitle: Dominio personalizado\n---\n\n## Configurar el DNS\n\nPara configurar tu dominio personalizado, agrega un registro CNAME que apunte docs a cname.acme.dev.\n',
     });
-    const answer = async (content: string, filter?: { language: string }) => {
+    const answer = async (content: string, filter?: { language: string }, threadId?: string) => {
       const res = await isolated.app.call('POST', '/v1/assistant/acme-bilingual/message', {
         key: bilingual.assistantKey,
-        json: { fp: 'visitor', messages: [{ id: 'm1', role: 'user', content }], ...(filter ? { filter } : {}) },
+        json: { fp: 'visitor', messages: [{ id: 'm1', role: 'user', content }], ...(filter ? { filter } : {}), ...(threadId ? { threadId } : {}) },
       });
-      return readDataStream(res.body);
+      return { ...(await readDataStream(res.body)), threadId: res.headers.get('x-thread-id')! };
     };
     const spanish = await answer('¿Cómo configuro mi dominio personalizado?');
     expect(spanish.sources).toEqual(['/es/custom-domain#configurar-el-dns']);
     expect(spanish.text).toContain('agrega un registro CNAME');
+    // A follow-up whose words do not tell its language keeps the conversation's.
+    expect((await answer('¿Y el registro CNAME?', undefined, spanish.threadId)).sources).toEqual(['/es/custom-domain#configurar-el-dns']);
     expect((await answer('How do I configure my custom domain?')).sources).toEqual(['/custom-domain#configure-dns']);
     expect((await answer('¿Cómo configuro mi dominio personalizado?', { language: 'en' })).sources).not.toContain('/es/custom-domain#configurar-el-dns');
   });
