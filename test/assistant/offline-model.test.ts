@@ -679,6 +679,23 @@ describe('offline answer model', () => {
     expect((await answer('¿Cómo configuro mi dominio personalizado?', { language: 'en' })).sources).not.toContain('/es/custom-domain#configurar-el-dns');
   });
 
+  it('adds another page that answers as fully as the first, as another way to do it', async () => {
+    const endpoints = canned(
+      [
+        'The x-hidden extension creates a page for an endpoint but hides the page from the navigation. The page is only reachable at its URL.',
+        'Common uses of x-hidden: endpoints you want to document without promoting them, pages you link to from other content, and endpoints meant for specific users.',
+        'An endpoint page hidden this way still appears in search unless you also exclude it.',
+      ],
+      '/api-visibility#x-hidden',
+      'Endpoint visibility',
+      'Control which endpoints appear.',
+      0.9,
+    );
+    const pages = canned('To hide a page from the navigation, set hidden: true in the frontmatter of its MDX file, or remove its path from docs.json.', '/hidden-pages#hide-a-page', 'Hidden pages', 'Keep pages out of the navigation.', 0.6);
+    const turn = await ask('How do I hide a page from the navigation?', [endpoints, pages]);
+    expect(links(turn.text)).toEqual(['/api-visibility#x-hidden', '/hidden-pages#hide-a-page']);
+  });
+
   it('adds a second page that answers what the first leaves out', async () => {
     const results = [
       canned(

@@ -73,7 +73,9 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[], ea
     const terms = new Set(quoted.flatMap((block) => [...block.terms]));
     // The page's example (the docs.json lines, the command) is news to a quote that only describes it.
     const isExample = !hasCode && pageRoute(candidate.chunk.path) === pageRoute(best.chunk.path) && quoted.some((block) => block.kind === 'code' && block.cover > 0);
-    const isNews = isExample || [...terms].some((term) => question.has(term) && !covered.has(term));
+    // Another page that answers as fully as the best one is another answer ("x-hidden" for API pages, "hidden: true" for any page).
+    const isRival = candidate.relevance >= best.relevance && pageRoute(candidate.chunk.path) !== pageRoute(best.chunk.path);
+    const isNews = isExample || isRival || [...terms].some((term) => question.has(term) && !covered.has(term));
     // The same settings told twice (a guide and its reference page) are said once.
     // So is what an earlier answer of the conversation said.
     const isRepeat = [said, earlierAnswers].some((told) => [...terms].filter((term) => told.has(term)).length >= REPEAT_SHARE * terms.size);
