@@ -14,7 +14,8 @@ const FILLER = new Set([
   'help', 'hi', 'hello', 'thanks', 'thank', 'instead', 'also', 'actually', 'really', 'just', 'still',
   'ok', 'okay', 'alright', 'cool', 'great', 'hmm', 'oh', 'yes', 'yeah', 'sure', 'nice', 'perfect', 'awesome',
   'comment', 'pourquoi', 'quel', 'quelle', 'quels', 'quelles', 'puis', 'peux', 'faire', 'est',
-  'como', 'que', 'cual', 'puedo', 'hacer', 'hago', 'quien', 'donde', 'porque',
+  'est-ce', 'peut-on', 'a-t-il', 'y-a-t-il', 'puis-je', 'voudrais', 'aimerais', 'souhaite', 'souhaiterais', 'quand', 'ca',
+  'como', 'que', 'cual', 'puedo', 'hacer', 'hago', 'quien', 'donde', 'porque', 'quisiera', 'gustaria', 'cuando',
 ]);
 
 /** Words every page of a documentation site says: a question naming them is not about them. */
