@@ -696,6 +696,14 @@ describe('offline answer model', () => {
     expect(links(turn.text)).toEqual(['/api-visibility#x-hidden', '/hidden-pages#hide-a-page']);
   });
 
+  it('adds, right after the first quote, another page that holds more of a long question than the first, however little of it both hold', async () => {
+    const notice = canned('Put a maintenance notice on pages under review for two weeks at most, and tell readers when the page will be back.', '/maintenance#notices', 'Maintenance', 'Keep docs current.', 0.9);
+    const redirects = canned('Use a temporary (307) redirect for short-term rerouting, such as maintenance pages. Set "permanent": false on the redirect.', '/redirects#temporary', 'Redirects', 'Move pages.', 0.5);
+    const turn = await ask("We're pointing our pricing questions at a maintenance notice for two weeks, and search engines should not think the page moved for good. Can a redirect be marked as only temporary?", [notice, redirects]);
+    expect(links(turn.text)).toEqual(['/maintenance#notices', '/redirects#temporary']);
+    expect(turn.text).toContain('307');
+  });
+
   it('adds a second page that answers what the first leaves out', async () => {
     const results = [
       canned(

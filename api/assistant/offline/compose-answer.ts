@@ -64,8 +64,11 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[], ea
   let hasCode = false;
   for (const candidate of ranked) {
     if (picks.size >= MAX_CHUNKS) break;
+    // Another page that answers as fully as the best one is another answer ("x-hidden" for API pages,
+    // "hidden: true" for any page); right after the first quote, however little of a long question both hold.
+    const isRival = candidate.relevance >= best.relevance && pageRoute(candidate.chunk.path) !== pageRoute(best.chunk.path);
+    const isWeak = candidate.score < SECOND_RATIO * best.score || (candidate.relevance < FURTHER_RELEVANCE && !(isRival && picks.size === 1));
     // Another section of the best page may tell what its best section leaves out ("Files must be less than 20 MB").
-    const isWeak = candidate.score < SECOND_RATIO * best.score || candidate.relevance < FURTHER_RELEVANCE;
     if (picks.size > 0 && isWeak && pageRoute(candidate.chunk.path) !== pageRoute(best.chunk.path)) continue;
     const isFirst = picks.size === 0;
     const chosen = readChunk(candidate, Math.min(isFirst ? READ_BUDGET : MORE_BUDGET, WORD_BUDGET - words), WORD_BUDGET - words, isFirst ? MAX_SEEDS : 1);
@@ -73,8 +76,6 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[], ea
     const terms = new Set(quoted.flatMap((block) => [...block.terms]));
     // The page's example (the docs.json lines, the command) is news to a quote that only describes it.
     const isExample = !hasCode && pageRoute(candidate.chunk.path) === pageRoute(best.chunk.path) && quoted.some((block) => block.kind === 'code' && block.cover > 0);
-    // Another page that answers as fully as the best one is another answer ("x-hidden" for API pages, "hidden: true" for any page).
-    const isRival = candidate.relevance >= best.relevance && pageRoute(candidate.chunk.path) !== pageRoute(best.chunk.path);
     const isNews = isExample || isRival || [...terms].some((term) => question.has(term) && !covered.has(term));
     // The same settings told twice (a guide and its reference page) are said once.
     // So is what an earlier answer of the conversation said.
