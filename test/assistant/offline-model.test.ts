@@ -471,6 +471,13 @@ describe('offline answer model', () => {
     expect(missing.text).toMatch(/^Je n'ai pas trouvé/);
   });
 
+  it('marks a French or Spanish question not found when two of its words are nowhere in the results, and answers one with a single such word', async () => {
+    const spanish = [canned('Para añadir JavaScript personalizado, crea un archivo .js en la raíz de tu proyecto: se carga en todas las páginas.', '/es/custom-js', 'JavaScript personalizado', '', 1, 'es')];
+    expect((await ask('¿Cómo invierto una cadena de texto en JavaScript?', spanish)).toolNames).toContain('markNotFound');
+    expect(links((await ask('¿Cómo añado JavaScript personalizado a mi proyecto?', spanish)).text)).toEqual(['/es/custom-js']);
+    expect(links((await ask('¿Cómo añado rápidamente JavaScript personalizado a mi proyecto?', spanish)).text)).toEqual(['/es/custom-js']);
+  });
+
   it("quotes a table under its header, after the sentence introducing it, as a Markdown table with placeholders as code", async () => {
     const turn = await askAboutDnsRecords([
       'Add the DNS records your dashboard shows at your DNS provider.',

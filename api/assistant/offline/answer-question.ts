@@ -21,6 +21,8 @@ const MIN_SUPPORT = 0.45;
 /** ...nor below this support when a telling word of the question (this rare) is nowhere in the results. */
 const MIN_SUPPORT_WITH_UNKNOWN = 0.75;
 const TELLING_WEIGHT = 0.75;
+/** In other languages, whose words all weigh the same (no word table ranks them), it takes two such words. */
+const OTHER_LANGUAGE_UNKNOWN_WORDS = 2;
 /**
  * Support is a share of at most this much of the question's weight (about four telling words): the
  * rest of a long question tells its story ("we migrated 300 articles last week"), which no page says.
@@ -54,7 +56,7 @@ export async function answerQuestion(turn: PromptTurn, readPage?: PageReader): P
   // A word of the scene the question sets ("it is pointless") need not be in the documentation; what it asks about must.
   const asked = questionTerms(analyzer, whatIsAsked(text));
   const known = termsOfResults(analyzer, retrieved);
-  const minimum = hasUnknownTerm(asked, known, TELLING_WEIGHT) ? MIN_SUPPORT_WITH_UNKNOWN : MIN_SUPPORT;
+  const minimum = hasUnknownTerm(asked, known, ...unknownToTell(analyzer.language)) ? MIN_SUPPORT_WITH_UNKNOWN : MIN_SUPPORT;
   if (support < minimum || !comparesAsked(analyzer, text, scored)) return { type: 'not-found' };
   if (turn.lookedUp) for (const term of termsOfResults(analyzer, turn.lookedUp)) known.add(term);
   const unfamiliar = unfamiliarNames(analyzer, turn.question, known);
@@ -105,6 +107,11 @@ function earlierAnswers(analyzer: Analyzer, turn: PromptTurn): Set<string> {
 /** The question's words that a section of a retrieved page must say to be read: those rarer than everyday ones. */
 function tellingTerms(question: QuestionTerms): string[] {
   return [...question].filter(([, weight]) => weight >= EVERYDAY_RARITY).map(([term]) => term);
+}
+
+/** How telling, and how many, the words the results never say must be to raise the bar, in `language`. */
+function unknownToTell(language: string): [minWeight: number, count: number] {
+  return language === 'en' ? [TELLING_WEIGHT, 1] : [0, OTHER_LANGUAGE_UNKNOWN_WORDS];
 }
 
 function totalWeight(question: QuestionTerms): number {

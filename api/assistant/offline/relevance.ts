@@ -15,6 +15,7 @@ const FILLER = new Set([
   'ok', 'okay', 'alright', 'cool', 'great', 'hmm', 'oh', 'yes', 'yeah', 'sure', 'nice', 'perfect', 'awesome',
   'comment', 'pourquoi', 'quel', 'quelle', 'quels', 'quelles', 'puis', 'peux', 'faire', 'est',
   'est-ce', 'peut-on', 'a-t-il', 'y-a-t-il', 'puis-je', 'voudrais', 'aimerais', 'souhaite', 'souhaiterais', 'quand', 'ca',
+  'moyen', 'facon', 'partout', 'manera',
   'como', 'que', 'cual', 'puedo', 'hacer', 'hago', 'quien', 'donde', 'porque', 'quisiera', 'gustaria', 'cuando',
 ]);
 
@@ -87,11 +88,11 @@ export function coverage(question: QuestionTerms, terms: ReadonlySet<string>, mo
  * the longer form of a word there ("reachable" of "reach"): documentation that never names
  * "replicas" or "SMS" does not answer a question about them, however many other words match.
  */
-export function hasUnknownTerm(question: QuestionTerms, known: ReadonlySet<string>, minWeight: number): boolean {
+export function hasUnknownTerm(question: QuestionTerms, known: ReadonlySet<string>, minWeight: number, count = 1): boolean {
   const stems = [...known].filter((term) => term.length >= MIN_STEM);
   // Identifiers ("read-only", "light/dark") are made of words the results may well say apart.
   const isWord = (term: string) => /^[\p{L}\p{N}]+$/u.test(term);
-  return [...question].some(([term, weight]) => weight >= minWeight && isWord(term) && !known.has(term) && !stems.some((stem) => term.startsWith(stem)));
+  return [...question].filter(([term, weight]) => weight >= minWeight && isWord(term) && !known.has(term) && !stems.some((stem) => term.startsWith(stem))).length >= count;
 }
 
 /** The terms of search results: their pages' titles, summaries and paths, and their text. */
