@@ -4,8 +4,8 @@
  */
 const MARKERS: Record<string, Set<string>> = {
   en: new Set(['how', 'what', 'the', 'does', 'do', 'can', 'my', 'where', 'why', 'which', 'should', 'is', 'i', 'and', 'with']),
-  fr: new Set(['comment', 'est-ce', 'je', 'mon', 'ma', 'mes', 'les', 'une', 'pour', 'quel', 'quelle', 'pourquoi', 'avec', 'dans', 'sur', 'des', 'est', 'puis', 'faire', 'ajouter']),
-  es: new Set(['cómo', 'como', 'puedo', 'qué', 'mi', 'mis', 'los', 'las', 'una', 'para', 'por', 'dónde', 'con', 'del', 'es', 'hago', 'agregar', 'quién']),
+  fr: new Set(['comment', 'est-ce', 'je', 'mon', 'ma', 'mes', 'les', 'une', 'pour', 'quel', 'quelle', 'pourquoi', 'avec', 'dans', 'sur', 'des', 'est', 'puis', 'faire', 'ajouter', 'le', 'du', 'au', 'aux', 'ce', 'cette', 'où', 'nous', 'vous', 'peut', 'pas']),
+  es: new Set(['cómo', 'como', 'puedo', 'qué', 'mi', 'mis', 'los', 'las', 'una', 'para', 'por', 'dónde', 'con', 'del', 'es', 'hago', 'agregar', 'quién', 'el', 'y', 'hay', 'al', 'cuál', 'cuándo', 'puede', 'tengo']),
   pt: new Set(['como', 'posso', 'meu', 'minha', 'os', 'uma', 'para', 'onde', 'não', 'da', 'faço']),
   de: new Set(['wie', 'ich', 'kann', 'mein', 'meine', 'der', 'das', 'eine', 'für', 'warum', 'mit', 'ist', 'und']),
 };
@@ -16,7 +16,8 @@ export function spokenLanguage(question: string): string | undefined {
   const words = question.toLowerCase().split(/[^\p{L}-]+/u);
   let best: [string, number] = ['', 1];
   for (const [language, markers] of Object.entries(MARKERS)) {
-    const hits = words.filter((word) => markers.has(word)).length;
+    // An opening "¿" or "¡" is Spanish's own.
+    const hits = words.filter((word) => markers.has(word)).length + (language === 'es' && /[¿¡]/u.test(question) ? 1 : 0);
     if (hits > best[1]) best = [language, hits];
   }
   return best[0] || undefined;

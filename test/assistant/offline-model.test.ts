@@ -680,6 +680,7 @@ describe('offline answer model', () => {
     const spanish = await answer('¿Cómo configuro mi dominio personalizado?');
     expect(spanish.sources).toEqual(['/es/custom-domain#configurar-el-dns']);
     expect(spanish.text).toContain('agrega un registro CNAME');
+    expect((await answer('¿Cómo configuro un dominio personalizado?')).sources).toEqual(['/es/custom-domain#configurar-el-dns']);
     // A follow-up whose words do not tell its language keeps the conversation's.
     expect((await answer('¿Y el registro CNAME?', undefined, spanish.threadId)).sources).toEqual(['/es/custom-domain#configurar-el-dns']);
     expect((await answer('How do I configure my custom domain?')).sources).toEqual(['/custom-domain#configure-dns']);
