@@ -22,3 +22,21 @@ export function boundedEditDistance(a: string, b: string, budget: number): numbe
   }
   return previous[b.length]!;
 }
+
+/**
+ * How many typos a typed word is forgiven: one, two from 8 letters; none under 4 letters or in a word
+ * that is not all letters (identifiers, numbers).
+ */
+export function typoBudget(word: string): number {
+  if (word.length < 4 || /[^\p{L}]/u.test(word)) return 0;
+  return word.length >= 8 ? 2 : 1;
+}
+
+/**
+ * The typos between a typed word and `candidate` when `candidate` is within `budget` of them and starts
+ * with the same letter (people rarely mistype a first letter); `budget + 1` otherwise.
+ */
+export function typoDistance(word: string, candidate: string, budget = typoBudget(word)): number {
+  if (budget <= 0 || candidate[0] !== word[0] || Math.abs(candidate.length - word.length) > budget) return budget + 1;
+  return boundedEditDistance(word, candidate, budget);
+}

@@ -1,5 +1,5 @@
 import type { Analyzer, QueryTerm } from './analyzer.ts';
-import { boundedEditDistance } from './edit-distance.ts';
+import { typoBudget, typoDistance } from './edit-distance.ts';
 import { TopK, type Hit } from './top-k.ts';
 
 export interface KeywordDocument {
@@ -203,12 +203,11 @@ export class KeywordIndex {
 
   /** Stems of indexed words one typo away from `word` (two from 8 letters), most frequent first. */
   private typoVariants(word: string, seenWords: ReadonlyMap<string, string>): string[] {
-    if (word.length < 4 || /[^\p{L}]/u.test(word)) return [];
-    const budget = word.length >= 8 ? 2 : 1;
+    const budget = typoBudget(word);
+    if (budget === 0) return [];
     const found = new Set<string>();
     for (const [candidate, stem] of seenWords) {
-      if (Math.abs(candidate.length - word.length) > budget || candidate[0] !== word[0] || !this.#postings.has(stem)) continue;
-      if (boundedEditDistance(word, candidate, budget) <= budget) found.add(stem);
+      if (this.#postings.has(stem) && typoDistance(word, candidate, budget) <= budget) found.add(stem);
     }
     return this.mostFrequent([...found]);
   }

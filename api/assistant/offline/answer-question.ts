@@ -4,7 +4,7 @@ import { composeAnswer } from './compose-answer.ts';
 import type { PromptTurn, RetrievedChunk } from './prompt-turn.ts';
 import { isOffTaskRequest } from './off-task-request.ts';
 import { readingOn, unshownSections, type PageReader, type ReadChunk } from './open-pages.ts';
-import { hasUnknownTerm, questionTerms, termSet, termsOfResults, type QuestionTerms } from './relevance.ts';
+import { hasUnknownTerm, questionTerms, termSet, termsOfResults, wordsOfResults, type QuestionTerms } from './relevance.ts';
 import { scoreChunks, type ScoredChunk } from './score-chunks.ts';
 import { comparedThings } from './compared-things.ts';
 import { conversationTopic, isFollowUp } from './search-query.ts';
@@ -43,8 +43,9 @@ export async function answerQuestion(turn: PromptTurn, readPage?: PageReader): P
   const retrieved = turn.retrieved ?? [];
   if (retrieved.length === 0 || isOffTaskRequest(turn.question)) return { type: 'not-found' };
   const analyzer = await loadAnalyzer(retrieved[0]!.language || 'en');
-  // "custon domian", "colour": judged and quoted as the results spell them.
-  const text = spelledAsResults(analyzer, turn.question, retrieved, namesIn(turn.question));
+  const said = wordsOfResults(analyzer, retrieved);
+  // "custon domian": judged and quoted as the results spell it.
+  const text = spelledAsResults(analyzer, turn.question, said, namesIn(turn.question));
   const question = questionTerms(analyzer, text);
   if (isFollowUp(turn.question, turn.earlier)) questionTerms(analyzer, conversationTopic(turn.earlier), CONTEXT_WEIGHT, question);
   if (question.size === 0) return { type: 'not-found' };
@@ -55,7 +56,7 @@ export async function answerQuestion(turn: PromptTurn, readPage?: PageReader): P
   const support = Math.min(1, (Math.max(...shown.map((chunk) => chunk.support)) * weight) / Math.min(weight, ENOUGH_WEIGHT));
   // A word of the scene the question sets ("it is pointless") need not be in the documentation; what it asks about must.
   const asked = questionTerms(analyzer, whatIsAsked(text));
-  const known = termsOfResults(analyzer, retrieved);
+  const known = said.terms;
   const minimum = hasUnknownTerm(asked, known, ...unknownToTell(analyzer.language)) ? MIN_SUPPORT_WITH_UNKNOWN : MIN_SUPPORT;
   if (support < minimum || !comparesAsked(analyzer, text, scored)) return { type: 'not-found' };
   if (turn.lookedUp) for (const term of termsOfResults(analyzer, turn.lookedUp)) known.add(term);

@@ -95,9 +95,30 @@ export function hasUnknownTerm(question: QuestionTerms, known: ReadonlySet<strin
   return [...question].filter(([term, weight]) => weight >= minWeight && isWord(term) && !known.has(term) && !stems.some((stem) => term.startsWith(stem))).length >= count;
 }
 
-/** The terms of search results: their pages' titles, summaries and paths, and their text. */
+/**
+ * What search results say: every term of their pages' titles, summaries and paths and of their text,
+ * and each word of their titles and text (what a reader sees of them) with its term.
+ */
+export interface ResultWords {
+  terms: Set<string>;
+  words: Map<string, string>;
+}
+
+export function wordsOfResults(analyzer: Analyzer, results: RetrievedChunk[]): ResultWords {
+  const said: ResultWords = { terms: new Set(), words: new Map() };
+  const addTerm = (term: string) => void said.terms.add(term);
+  analyzer.scan(results.map((chunk) => `${chunk.description} ${chunk.path}`).join('\n'), addTerm);
+  analyzer.scan(results.map((chunk) => `${chunk.title}\n${chunk.content}`).join('\n'), (term, word) => {
+    addTerm(term);
+    // Identifiers and CJK bigrams come without a word.
+    if (word) said.words.set(word, term);
+  });
+  return said;
+}
+
+/** The terms of search results. */
 export function termsOfResults(analyzer: Analyzer, results: RetrievedChunk[]): Set<string> {
-  return termSet(analyzer, results.map((chunk) => `${chunk.title} ${chunk.description} ${chunk.path} ${chunk.content}`).join('\n'));
+  return wordsOfResults(analyzer, results).terms;
 }
 
 const MIN_STEM = 5;
