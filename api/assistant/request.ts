@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invalidInput } from '../errors.ts';
 import { ASSISTANT_LIMITS as LIMITS } from './limits.ts';
+import { lookupTable } from '../lookup-table.ts';
 
 /** One earlier message of the conversation, as the model and the thread keep it. */
 export interface ConversationMessage {
@@ -29,25 +30,45 @@ export interface AssistantRequest {
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters long`);
 
-/** Fields the parts the AI SDK clients send must have, by type; other part types are accepted as they are. */
-const PART_FIELDS: Record<string, z.ZodTypeAny> = {
+/**
+ * The part types AI SDK clients send (v4's and those of 5 to 7), with the fields each must have; parts
+ * of a tool (`tool-NAME`) or of the client's own data (`data-NAME`) are named after it. A part of any
+ * other type is refused, so no name a client makes up picks a handler here.
+ */
+const PART_FIELDS = lookupTable<z.ZodTypeAny>({
   text: z.object({ text: z.string() }),
   reasoning: z.union([z.object({ reasoning: z.string() }), z.object({ text: z.string() })]),
+  'redacted-reasoning': z.object({}),
   source: z.object({ source: z.object({ sourceType: z.string(), id: z.string() }) }),
   'source-url': z.object({ sourceId: z.string(), url: z.string() }),
   'source-document': z.object({ sourceId: z.string() }),
   'tool-invocation': z.object({ toolInvocation: z.object({ state: z.string(), toolCallId: z.string(), toolName: z.string() }) }),
   'dynamic-tool': z.object({ toolName: z.string(), toolCallId: z.string(), state: z.string() }),
   file: z.union([z.object({ mediaType: z.string(), url: z.string() }), z.object({ mimeType: z.string(), data: z.string() })]),
-};
+  'reasoning-file': z.object({}),
+  'step-start': z.object({}),
+  custom: z.object({}),
+  'steering-message': z.object({}),
+});
+const TOOL_PART_FIELDS = z.object({ toolCallId: z.string(), state: z.string() });
+const PART_TYPES = `${Object.keys(PART_FIELDS).join(', ')}, tool-NAME or data-NAME`;
+
+/** The fields a part of this type must have; undefined for a type no AI SDK client sends. */
+function partFields(type: string): z.ZodTypeAny | undefined {
+  return PART_FIELDS[type] ?? (/^tool-./.test(type) ? TOOL_PART_FIELDS : /^data-./.test(type) ? z.object({}) : undefined);
+}
 
 const part = z
   .object({ type: z.string({ required_error: 'is required', invalid_type_error: 'must be a string' }) })
   .passthrough()
   .superRefine((value, context) => {
-    const fields = PART_FIELDS[value.type] ?? (value.type.startsWith('tool-') ? z.object({ toolCallId: z.string(), state: z.string() }) : undefined);
-    const result = fields?.safeParse(value);
-    if (result && !result.success) {
+    const fields = partFields(value.type);
+    if (!fields) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ['type'], message: `must be a message part type (${PART_TYPES})` });
+      return;
+    }
+    const result = fields.safeParse(value);
+    if (!result.success) {
       for (const issue of result.error.issues) context.addIssue({ ...issue, message: `${issue.message} in a "${value.type}" part` });
     }
   });

@@ -3,8 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, notFound } from '../errors.ts';
 import type { FileRoute } from '../rest/routes.ts';
+import { lookupTable } from '../lookup-table.ts';
 
-const MEDIA_TYPES: Record<string, string> = {
+const MEDIA_TYPES = lookupTable<string>({
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -19,7 +20,7 @@ const MEDIA_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
-};
+});
 
 /** Precompressed variants a file may have beside it, in order of preference. */
 const ENCODINGS = [

@@ -1,8 +1,9 @@
 import hljs from 'highlight.js/lib/common';
 import { escapeHtml } from '../http/html.ts';
+import { lookupTable } from '../lookup-table.ts';
 
 /** Names Mintlify pages give languages that highlight.js knows by another name. */
-const ALIASES: Record<string, string> = { mdx: 'markdown', sh: 'bash', zsh: 'bash', console: 'bash', shell: 'bash', jsonc: 'json', json5: 'json', tsx: 'typescript', jsx: 'javascript', yml: 'yaml', html: 'xml', vue: 'xml', svelte: 'xml', dockerfile: 'dockerfile', env: 'ini', toml: 'ini' };
+const ALIASES = lookupTable<string>({ mdx: 'markdown', sh: 'bash', zsh: 'bash', console: 'bash', shell: 'bash', jsonc: 'json', json5: 'json', tsx: 'typescript', jsx: 'javascript', yml: 'yaml', html: 'xml', vue: 'xml', svelte: 'xml', dockerfile: 'dockerfile', env: 'ini', toml: 'ini' });
 /** Longer blocks are shown unhighlighted: highlighting is linear but not free, and nobody reads 20,000 lines of colour. */
 const MAX_HIGHLIGHTED_CHARS = 100_000;
 

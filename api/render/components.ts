@@ -1,5 +1,6 @@
 import { escapeHtml } from '../http/html.ts';
 import { siteHref, siteImageSrc, isExternal } from './site-links.ts';
+import { lookupTable } from '../lookup-table.ts';
 
 /** A Mintlify component as the page wrote it: `<Card title="…" href="/x">`. */
 export interface ComponentTag {
@@ -12,7 +13,7 @@ interface Rendering {
   close: string;
 }
 
-const CALLOUTS: Record<string, string> = { Note: 'Note', Warning: 'Warning', Tip: 'Tip', Info: 'Info', Check: 'Check', Danger: 'Danger', Callout: '' };
+const CALLOUTS = lookupTable<string>({ Note: 'Note', Warning: 'Warning', Tip: 'Tip', Info: 'Info', Check: 'Check', Danger: 'Danger', Callout: '' });
 
 const attr = (tag: ComponentTag, ...names: string[]): string => {
   for (const name of names) {
@@ -36,7 +37,7 @@ function link(tag: ComponentTag, route: string, label: string): string {
  * values are text, escaped; links go through the site's link policy. A component not listed here
  * renders its children in a plain `<div>` (block) or `<span>` (inline): its text, never a broken page.
  */
-const BLOCKS: Record<string, Rendering> = {
+const BLOCKS = lookupTable<Rendering>({
   ...Object.fromEntries(
     Object.entries(CALLOUTS).map(([name, label]) => [
       name,
@@ -68,18 +69,18 @@ const BLOCKS: Record<string, Rendering> = {
   ParamField: { open: (tag) => field(tag, attr(tag, 'path', 'query', 'body', 'header', 'name')), close: '</div></div>' },
   ResponseField: { open: (tag) => field(tag, attr(tag, 'name')), close: '</div></div>' },
   Panel: { open: () => '<div class="panel">', close: '</div>' },
-};
+});
 
 /** Frame's caption goes below its content. */
-const CLOSE_WITH_ATTRIBUTES: Record<string, (tag: ComponentTag) => string> = {
+const CLOSE_WITH_ATTRIBUTES = lookupTable<(tag: ComponentTag) => string>({
   Frame: (tag) => `${attr(tag, 'caption') ? `<figcaption>${text(attr(tag, 'caption'))}</figcaption>` : ''}</figure>`,
-};
+});
 
-const INLINE: Record<string, Rendering> = {
+const INLINE = lookupTable<Rendering>({
   Badge: { open: () => '<span class="badge">', close: '</span>' },
   Tooltip: { open: (tag) => `<span class="tooltip" title="${text(attr(tag, 'tip', 'headline'))}">`, close: '</span>' },
   Kbd: { open: () => '<kbd>', close: '</kbd>' },
-};
+});
 
 function cols(tag: ComponentTag): string {
   const value = Number(attr(tag, 'cols'));

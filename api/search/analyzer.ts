@@ -4,6 +4,7 @@
  * kept whole and also split into their parts, and CJK text is indexed as character bigrams.
  */
 import { americanSpelling } from './british-spellings.ts';
+import { lookupTable } from '../lookup-table.ts';
 
 export interface Analyzer {
   readonly language: string;
@@ -26,7 +27,7 @@ export interface QueryTerm {
 type Stemmer = (word: string) => string;
 
 /** Documentation language codes -> the name of Orama's stemmer and stop-word modules. */
-const ORAMA_LANGUAGES: Record<string, string> = {
+const ORAMA_LANGUAGES = lookupTable<string>({
   en: 'english',
   fr: 'french',
   es: 'spanish',
@@ -43,8 +44,8 @@ const ORAMA_LANGUAGES: Record<string, string> = {
   tr: 'turkish',
   id: 'indonesian',
   uk: 'ukrainian',
-};
-const CJK_STOP_WORDS: Record<string, string> = { zh: 'mandarin', ja: 'japanese' };
+});
+const CJK_STOP_WORDS = lookupTable<string>({ zh: 'mandarin', ja: 'japanese' });
 
 const cache = new Map<string, Promise<Analyzer>>();
 

@@ -1,3 +1,5 @@
+import { lookupTable } from '../lookup-table.ts';
+
 /**
  * British spellings as American ones, for English text analysis: "colour" and "color" are one term,
  * so a reader who asks how to "customise the sidebar colours" finds the pages that say "customize" and
@@ -14,7 +16,7 @@ const ISE_ROOTS = [
   'parameteris', 'virtualis', 'containeris', 'modernis', 'specialis', 'generalis', 'centralis', 'digitis', 'monetis',
   'randomis', 'stabilis', 'criticis', 'emphasis', 'itemis', 'materialis', 'harmonis', 'penalis', 'legalis', 'italicis',
 ];
-const WORDS: Record<string, string> = {
+const WORDS = lookupTable<string>({
   analyse: 'analyze', analysed: 'analyzed', analysing: 'analyzing', paralyse: 'paralyze', catalyse: 'catalyze',
   centre: 'center', centres: 'centers', centred: 'centered', centring: 'centering', metre: 'meter', metres: 'meters',
   litre: 'liter', fibre: 'fiber', theatre: 'theater',
@@ -27,7 +29,7 @@ const WORDS: Record<string, string> = {
   enrol: 'enroll', enrolment: 'enrollment', fulfil: 'fulfill', fulfilment: 'fulfillment', instalment: 'installment',
   judgement: 'judgment', acknowledgement: 'acknowledgment', artefact: 'artifact', artefacts: 'artifacts',
   programme: 'program', programmes: 'programs', cheque: 'check', aluminium: 'aluminum',
-};
+});
 const OUR = new RegExp(`^(${OUR_ROOTS.join('|')})(s|ed|ing|ful|less|able|ably|ite|ites)?$`);
 // "emphasis" is also a noun of both spellings: only its verb forms change.
 const ISE = new RegExp(`^(${ISE_ROOTS.join('|')})(e|es|ed|ing|ation|ations|er|ers|able)$`);

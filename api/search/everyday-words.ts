@@ -1,5 +1,6 @@
 import { fold, type Analyzer, type QueryTerm } from './analyzer.ts';
 import type { ExpansionTerm } from './keyword-index.ts';
+import { lookupTable } from '../lookup-table.ts';
 
 /**
  * Everyday English for what documentation sites call by a technical name: readers ask for "the
@@ -11,7 +12,7 @@ import type { ExpansionTerm } from './keyword-index.ts';
  * Keys are lowercase words or phrases as asked; values are the words documentation uses for them.
  * French and Spanish have shorter tables of the same kind.
  */
-const ENGLISH: Record<string, string> = {
+const ENGLISH = lookupTable<string>({
   // The AI features.
   chatbot: 'assistant',
   'chat bot': 'assistant',
@@ -152,9 +153,9 @@ const ENGLISH: Record<string, string> = {
   translate: 'translations internationalization',
   multilingual: 'internationalization',
   offline: 'export',
-};
+});
 
-const FRENCH: Record<string, string> = {
+const FRENCH = lookupTable<string>({
   chatbot: 'assistant',
   'mot de passe': 'authentification',
   'code secret': 'mot passe authentification',
@@ -184,9 +185,9 @@ const FRENCH: Record<string, string> = {
   'combien de personnes': 'trafic visiteurs',
   visiteurs: 'trafic',
   tableur: 'export csv',
-};
+});
 
-const SPANISH: Record<string, string> = {
+const SPANISH = lookupTable<string>({
   chatbot: 'asistente',
   'clave secreta': 'contrasena autenticacion',
   'iniciar sesion': 'autenticacion',
@@ -216,9 +217,9 @@ const SPANISH: Record<string, string> = {
   'cuantas personas': 'trafico visitantes',
   visitantes: 'trafico',
   'hoja de calculo': 'exportar csv',
-};
+});
 
-const TABLES: Record<string, Record<string, string>> = { en: ENGLISH, fr: FRENCH, es: SPANISH };
+const TABLES = lookupTable<Readonly<Record<string, string>>>({ en: ENGLISH, fr: FRENCH, es: SPANISH });
 
 /** Everyday phrases of up to this many words. */
 const MAX_PHRASE_WORDS = 4;

@@ -4,9 +4,10 @@ import type { Db } from '../db/database.ts';
 import type { GitMirror } from '../deploy/git.ts';
 import type { Navigation } from '../deploy/navigation.ts';
 import { readSiteLayout } from './site-layout.ts';
+import { lookupTable } from '../lookup-table.ts';
 
 /** Repository files a site serves as they are, by extension. */
-export const SITE_FILE_TYPES: Record<string, string> = {
+export const SITE_FILE_TYPES = lookupTable<string>({
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
@@ -15,7 +16,7 @@ export const SITE_FILE_TYPES: Record<string, string> = {
   '.avif': 'image/avif',
   '.svg': 'image/svg+xml',
   '.ico': 'image/x-icon',
-};
+});
 /** Larger files are not served (a docs image is well under this); nor is more than this per deployment. */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MAX_TOTAL_BYTES = 500 * 1024 * 1024;

@@ -33,7 +33,7 @@ const user = (text: string) => ({ id: 'm1', role: 'user', content: text, parts: 
 const valid = { fp: 'anonymous', messages: [user('How do I add a custom domain?')] };
 
 describe('a 400 naming the field, before anything streams', () => {
-  it.each([
+  it.each<[string, unknown, string, RegExp]>([
     ['no fp', { messages: valid.messages }, 'fp', /fp is required/],
     ['fp not a string', { ...valid, fp: 7 }, 'fp', /fp must be a string/],
     ['an empty fp', { ...valid, fp: '' }, 'fp', /fp must not be empty/],
@@ -58,13 +58,38 @@ describe('a 400 naming the field, before anything streams', () => {
     ['a conversation over the size limit', { fp: 'a', messages: [...Array.from({ length: 6 }, () => user('x'.repeat(18_000))), user('and?')] }, 'messages', /more than 100000 characters/],
     ['too many messages', { fp: 'a', messages: Array.from({ length: 101 }, () => user('hi')) }, 'messages', /at most 100 messages/],
     ['a NUL in a message', { fp: 'a', messages: [user('a\u0000b')] }, 'messages.0.content', /NUL/],
+    ['a lone surrogate in a question', { fp: 'a', messages: [{ role: 'user', content: 'custom domain \ud800' }] }, 'messages.0.content', /lone UTF-16 surrogate/],
+    ['a lone surrogate in a text part', { fp: 'a', messages: [{ role: 'user', parts: [{ type: 'text', text: '\udc00 domain' }] }] }, 'messages.0.parts.0.text', /lone UTF-16 surrogate/],
+    ['a lone surrogate in a field name', { ...valid, ['\ud83d']: 1 }, '\ud83d', /lone UTF-16 surrogate/],
+    ...['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'no-such-part'].map(
+      (type) => [`a part of type "${type}"`, { fp: 'a', messages: [{ role: 'user', content: 'hi', parts: [{ type }] }] }, 'messages.0.parts.0.type', /must be a message part type/] as [string, unknown, string, RegExp],
+    ),
   ])('%s', async (_name, body, field, message) => {
-    const before = chat.requests.length;
-    const res = await ask(body);
-    expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body).toMatchObject({ code: 'INVALID_INPUT', field });
-    expect(res.body.error).toMatch(message);
-    expect(chat.requests.length).toBe(before); // the model was never called
+    for (const version of ['v1', 'v2'] as const) {
+      const before = chat.requests.length;
+      const threadsBefore = await t.db.thread.count();
+      const res = await ask(body, { version });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'INVALID_INPUT', field });
+      expect(res.body.error).toMatch(message);
+      expect(chat.requests.length).toBe(before); // the model was never called
+      expect(await t.db.thread.count()).toBe(threadsBefore); // and nothing was stored
+    }
+  });
+
+  it('accepts the part types of AI SDK 4 to 7 clients, tools and data parts included', async () => {
+    const parts = [
+      { type: 'step-start' },
+      { type: 'reasoning', text: 'thinking' },
+      { type: 'tool-search', toolCallId: 'c1', state: 'output-available', input: {}, output: [] },
+      { type: 'data-weather', data: {} },
+      { type: 'custom', kind: 'x' },
+      { type: 'text', text: 'How do I add a custom domain?' },
+    ];
+    for (const version of ['v1', 'v2'] as const) {
+      const res = await ask({ fp: 'a', messages: [{ id: 'u1', role: 'user', parts }] }, { version });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
   });
 
   it.each([

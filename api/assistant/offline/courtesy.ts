@@ -1,3 +1,5 @@
+import { lookupTable } from '../../lookup-table.ts';
+
 /**
  * Messages that ask nothing: thanks ("thanks!", "ok great, that worked"), a greeting ("hi"), a goodbye.
  * A person answers those in kind; quoting the docs again, or saying the docs do not cover "thanks",
@@ -21,17 +23,17 @@ const ACKNOWLEDGING = new Set([
 const GREETING = new Set(['hi', 'hello', 'hey', 'there', 'yo', 'good', 'morning', 'afternoon', 'evening', 'bonjour', 'salut', 'hola', 'buenos', 'días', 'buenas']);
 const MAX_WORDS = 8;
 
-const REPLIES: Record<Courtesy, Record<string, string>> = {
-  thanks: {
+const REPLIES: Record<Courtesy, Readonly<Record<string, string>>> = {
+  thanks: lookupTable({
     en: "You're welcome! Ask me anything else about the documentation.",
     fr: "Avec plaisir ! N'hésitez pas si vous avez d'autres questions sur la documentation.",
     es: '¡De nada! Pregúntame lo que quieras sobre la documentación.',
-  },
-  greeting: {
+  }),
+  greeting: lookupTable({
     en: 'Hi! Ask me anything about the documentation.',
     fr: 'Bonjour ! Posez-moi vos questions sur la documentation.',
     es: '¡Hola! Pregúntame lo que quieras sobre la documentación.',
-  },
+  }),
 };
 
 /** Words that tell a French or Spanish message. */

@@ -1,6 +1,7 @@
 import type { Analyzer } from '../../search/analyzer.ts';
 import { wordRarity } from '../../search/word-rarity.ts';
 import type { RetrievedChunk } from './prompt-turn.ts';
+import { lookupTable } from '../../lookup-table.ts';
 
 /** A question's index terms (stemmed, as search indexes them), each weighted by how much it tells. */
 export type QuestionTerms = Map<string, number>;
@@ -60,12 +61,12 @@ function withoutContractions(text: string): string {
  * Contractions typed without their apostrophe, as people type them: "whats" is no rare word of the
  * question's subject. ("lets", "ill" and "id" are words of their own, and stay.)
  */
-const UNMARKED_CONTRACTIONS: Record<string, string> = {
+const UNMARKED_CONTRACTIONS = lookupTable<string>({
   whats: 'what', hows: 'how', wheres: 'where', whos: 'who', thats: 'that', theres: 'there', heres: 'here',
   dont: 'do', doesnt: 'does', didnt: 'did', isnt: 'is', arent: 'are', wasnt: 'was', werent: 'were',
   hasnt: 'has', havent: 'have', hadnt: 'had', shouldnt: 'should', couldnt: 'could', wouldnt: 'would',
   cant: 'can', wont: 'will', im: 'I', ive: 'I', youre: 'you', theyre: 'they', weve: 'we', youve: 'you',
-};
+});
 const UNMARKED_CONTRACTION = new RegExp(`\\b(?:${Object.keys(UNMARKED_CONTRACTIONS).join('|')})\\b`, 'gi');
 
 export function isGenericWord(word: string): boolean {
