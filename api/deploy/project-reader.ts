@@ -1,4 +1,4 @@
-import { findNul } from '../http/input-guards.ts';
+import { findUnstorableText } from '../http/input-guards.ts';
 import { ConfigError, isObject, resolveRefs, type Json, type JsonObject } from './config-refs.ts';
 import { brokenPage, parsePage, snippetReferences, MAX_SNIPPET_DEPTH, type ParsedPage } from './mdx/parse-page.ts';
 import { readNavigation, type Navigation, type NavigationPage } from './navigation.ts';
@@ -49,8 +49,8 @@ export async function readProjectConfig(files: ProjectFiles, where: string): Pro
       } catch (error) {
         throw new ConfigError(`${file} is not valid JSON (${(error as Error).message})`);
       }
-      const nulAt = findNul(value); // PostgreSQL cannot store it in a page path or a log line
-      if (nulAt) throw new ConfigError(`${file} has a NUL character in ${nulAt.join('.') || 'its value'}`);
+      const unstorable = findUnstorableText(value); // PostgreSQL cannot store it in a page path, a log line or JSON
+      if (unstorable) throw new ConfigError(`${file} has ${unstorable.what} in ${unstorable.path.join('.') || 'its value'}`);
       parsed.set(file, value);
     }
     return parsed.get(file)!;

@@ -3,7 +3,7 @@ import type { YogaServerInstance } from 'graphql-yoga';
 import type { RequestAuth } from '../auth/request-auth.ts';
 import { AppError, appErrorOf, invalidInput } from '../errors.ts';
 import type { GraphQLContext } from '../schema/context.ts';
-import { nulRefusal } from './graphql-input.ts';
+import { unstorableTextRefusal } from './graphql-input.ts';
 import { endWhenKeyRevoked } from './revocation.ts';
 
 export type OperationResult = ExecutionResult | AsyncGenerator<ExecutionResult>;
@@ -26,8 +26,8 @@ export async function executeOperation(
   params: OperationParams,
   authOf: (request: Request) => RequestAuth,
 ): Promise<OperationResult> {
-  const nul = nulRefusal(params);
-  if (nul) return { errors: [nul] };
+  const unstorable = unstorableTextRefusal(params);
+  if (unstorable) return { errors: [unstorable] };
   const enveloped = yoga.getEnveloped({ ...serverContext, request, params } as never);
   let document;
   try {

@@ -1,7 +1,7 @@
 import { GraphQLError, Kind, type FragmentDefinitionNode, type SelectionSetNode, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { invalidInput, type AppError } from '../errors.ts';
-import { findNul } from './input-guards.ts';
+import { findUnstorableText, unstorableIn } from './input-guards.ts';
 
 /**
  * What one GraphQL document may ask for. Tokens bound the parser's work (and its recursion), depth
@@ -12,14 +12,14 @@ import { findNul } from './input-guards.ts';
 export const GRAPHQL_LIMITS = { maxTokens: 2_000, maxDepth: 20, maxAliases: 20 } as const;
 
 /**
- * Guards every GraphQL request (on /graphql, /graphql/stream and behind the /v1 routes): a NUL in the
- * query or variables is a 400 naming where, and documents over GRAPHQL_LIMITS are refused before
+ * Guards every GraphQL request (on /graphql, /graphql/stream and behind the /v1 routes): a NUL or a
+ * lone surrogate in the query or variables is a 400 naming where, and documents over GRAPHQL_LIMITS are refused before
  * they run.
  */
 export function useGraphQLInputGuards(): Plugin {
   return {
     onParams({ params, setResult }) {
-      const refusal = nulRefusal(params);
+      const refusal = unstorableTextRefusal(params);
       if (refusal) setResult({ errors: [refusal] });
     },
     onParse({ parseFn, setParseFn }) {
@@ -33,25 +33,27 @@ export function useGraphQLInputGuards(): Plugin {
       });
     },
     onValidate({ addValidationRule }) {
-      addValidationRule(noNulInStrings);
+      addValidationRule(storableStrings);
       addValidationRule(depthLimit);
       addValidationRule(aliasLimit);
     },
   };
 }
 
-/** The 400 for a NUL in a request's query text or variables (the parser and PostgreSQL cannot take one). */
-export function nulRefusal(params: { query?: unknown; variables?: unknown }): AppError | undefined {
-  const at = typeof params.query === 'string' && params.query.includes('\u0000') ? ['query'] : findNul({ variables: params.variables });
-  if (!at) return undefined;
-  const field = at.join('.');
-  return invalidInput(field, `${field} contains a NUL character.`);
+/** The 400 for text PostgreSQL cannot store (a NUL, a lone surrogate) in a request's query or variables. */
+export function unstorableTextRefusal(params: { query?: unknown; variables?: unknown }): AppError | undefined {
+  const inQuery = typeof params.query === 'string' ? unstorableIn(params.query) : undefined;
+  const found = inQuery ? { path: ['query'], what: inQuery } : findUnstorableText({ variables: params.variables });
+  if (!found) return undefined;
+  const field = found.path.join('.');
+  return invalidInput(field, `${field} contains ${found.what}.`);
 }
 
-/** A string literal written with the `\u0000` escape: the text has no NUL byte, the value does. */
-const noNulInStrings: ValidationRule = (context) => ({
+/** A string literal written with an escape (`\u0000`, `\ud800`): the text is clean, the value is not. */
+const storableStrings: ValidationRule = (context) => ({
   StringValue(node) {
-    if (node.value.includes('\u0000')) context.reportError(invalidInput('query', 'A string in the query contains a NUL character.'));
+    const what = unstorableIn(node.value);
+    if (what) context.reportError(invalidInput('query', `A string in the query contains ${what}.`));
   },
 });
 

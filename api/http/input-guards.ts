@@ -4,22 +4,46 @@ interface Visit {
   parent?: Visit;
 }
 
+/** Where a client's text cannot be stored, and what in it cannot. */
+export interface UnstorableText {
+  /** The field's path (empty for the value itself). */
+  path: string[];
+  /** "a NUL character" or "a lone UTF-16 surrogate (half of a character)". */
+  what: string;
+}
+
 /**
- * PostgreSQL text cannot hold NUL, so a NUL anywhere in client input would fail deep in a query. Every
- * entry point (REST, GraphQL, SSE) rejects it up front with a 400 instead. Returns the path to the
- * first string containing one, or undefined. Walks without recursion, so no nesting depth a client
- * sends can overflow the stack.
+ * Text PostgreSQL cannot store: a NUL (text columns refuse it), or a lone UTF-16 surrogate (JSON
+ * columns refuse `\ud800`, so an answer to such a question could not be saved with its thread). Every
+ * entry point (REST, GraphQL, SSE) refuses such input up front with a 400 naming the field, rather
+ * than failing a later write. Looks at object keys as well as strings; walks without recursion, so no
+ * nesting depth a client sends can overflow the stack.
  */
-export function findNul(value: unknown): string[] | undefined {
+export function findUnstorableText(value: unknown): UnstorableText | undefined {
   const pending: Visit[] = [{ value }];
   for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    if (visit.key !== undefined) {
+      const what = unstorableIn(visit.key);
+      if (what) return { path: pathOf(visit), what };
+    }
     if (typeof visit.value === 'string') {
-      if (visit.value.includes('\u0000')) return pathOf(visit);
+      const what = unstorableIn(visit.value);
+      if (what) return { path: pathOf(visit), what };
     } else if (visit.value && typeof visit.value === 'object') {
       const entries = Object.entries(visit.value);
       for (let i = entries.length - 1; i >= 0; i--) pending.push({ value: entries[i]![1], key: entries[i]![0], parent: visit });
     }
   }
+  return undefined;
+}
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one (code units: no `u` flag). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What in this text cannot be stored, if anything. */
+export function unstorableIn(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'a NUL character';
+  if (LONE_SURROGATE.test(text)) return 'a lone UTF-16 surrogate (half of a character)';
   return undefined;
 }
 

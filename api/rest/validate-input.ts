@@ -1,6 +1,6 @@
 import { coerceInputValue, getNamedType, isEnumType, isNonNullType, type GraphQLSchema } from 'graphql';
 import { AppError, invalidInput } from '../errors.ts';
-import { findNul } from '../http/input-guards.ts';
+import { findUnstorableText } from '../http/input-guards.ts';
 import { routeField, type JsonRoute } from './routes.ts';
 
 /**
@@ -14,8 +14,8 @@ export function validateRouteInput(
   params: Record<string, string>,
   body: unknown,
 ): void {
-  const nulParam = findNul(params);
-  if (nulParam) throw invalidInput(nulParam[0]!, `${nulParam[0]} contains a NUL character.`);
+  const badParam = findUnstorableText(params);
+  if (badParam) throw invalidInput(badParam.path[0]!, `${badParam.path[0]} contains ${badParam.what}.`);
   if (!route.hasBody) return;
   if (body === undefined) body = {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -48,10 +48,10 @@ export function validateRouteInput(
       }
       throw invalidInput(at, describeCoercionError(at, error.message));
     });
-    const nulPath = findNul(value);
-    if (nulPath !== undefined) {
-      const field = [arg.name, ...nulPath].join('.');
-      throw invalidInput(field, `${field} contains a NUL character.`);
+    const unstorable = findUnstorableText(value);
+    if (unstorable) {
+      const field = [arg.name, ...unstorable.path].join('.');
+      throw invalidInput(field, `${field} contains ${unstorable.what}.`);
     }
   }
 }
