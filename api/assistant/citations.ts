@@ -20,8 +20,18 @@ const ADDRESS_SOURCE = String.raw`(?:https?:\/\/|www\.)[^\s<>"'\`[\]]+`;
 const ADDRESS = new RegExp(ADDRESS_SOURCE, 'gi');
 const ADDRESS_AT_START = new RegExp(`^${ADDRESS_SOURCE}`, 'i');
 const TRAILING_PUNCTUATION = /[.,:;!?)*_~]+$/;
-/** Where text may stop passing straight through: a link or image, code, or an address. */
-const MARKUP = new RegExp(String.raw`!?\[|\`|${ADDRESS_SOURCE}`, 'i');
+/** Where text may stop passing straight through: a link or image, code, raw HTML, or an address. */
+const MARKUP = new RegExp(String.raw`!?\[|\`|<|${ADDRESS_SOURCE}`, 'i');
+/** What makes a `<` the start of raw HTML (a tag, comment, declaration or processing instruction) or of an autolink. */
+const HTML_START = /^<[A-Za-z/!?]/;
+/** Raw HTML complete on one line: an opening or closing tag, a comment, a declaration or processing instruction. */
+const HTML = /^(?:<[A-Za-z][A-Za-z0-9-]*(?=[\s/>])[^<>\n]*>|<\/[A-Za-z][A-Za-z0-9-]*\s*>|<!--[^\n]*?-->|<[!?][^<>\n]*>)/;
+/** A Markdown link reference definition (`[label]: url`), which would make `[text][label]` a link. */
+const REFERENCE_DEFINITION = /^\[[^\]\n]*\]:/;
+/** A link: `[text](url "title")`, its url with balanced parentheses as Markdown reads it. */
+const LINK = /^(!?)\[([^\]\n]*)\]\(((?:[^()\s]|\([^()\s]*\))*)(?:\s+"[^"\n]*")?\)/;
+/** What may still become a link: `[words`, `[words]` or `[words](url` not yet closed. */
+const PARTIAL_LINK = /^!?\[[^\]\n]*(\]\((?:[^()\s]|\([^()\s]*\)?)*(\s+"[^"\n]*"?)?)?$|^!?\[[^\]\n]*\]$/;
 /** A run of this many backticks at a line's start opens a fenced code block. */
 const FENCE = '```';
 
@@ -32,6 +42,9 @@ const FENCE = '```';
  * reduced to their alt text. So a streamed answer never carries an invented or injected link, and its
  * sources are exactly the pages it cites. Code (a fenced block, or inline code on one line) is passed
  * as it is: a client shows a link there as text, and a code example's `![alt](/image.png)` stays whole.
+ * Raw HTML (`<a href="javascript:…">`, `<script>`, an autolink such as `<javascript:…>`) is made inert
+ * for clients that render Markdown with HTML: a whole tag becomes inline code, any other start of one
+ * is escaped (`\<`); so is a link reference definition (`\[label]:`).
  */
 export class CitationGuard {
   #pending = '';
@@ -87,6 +100,17 @@ export class CitationGuard {
         send(this.#take(ticks.length));
         continue;
       }
+      if (this.#pending.startsWith('<')) {
+        const html = this.#passHtml();
+        if (html === undefined) return out;
+        send(html);
+        continue;
+      }
+      if (REFERENCE_DEFINITION.test(this.#pending)) {
+        send('\\[');
+        this.#pending = this.#pending.slice(1);
+        continue;
+      }
       if (!/^!?\[/.test(this.#pending)) {
         const address = ADDRESS_AT_START.exec(this.#pending)![0];
         // The address may go on in the next delta.
@@ -96,7 +120,7 @@ export class CitationGuard {
         this.#pending = this.#pending.slice(bare.length);
         continue;
       }
-      const link = /^(!?)\[([^\]\n]*)\]\(([^)\s]*)(?:\s+"[^"\n]*")?\)/.exec(this.#pending);
+      const link = LINK.exec(this.#pending);
       if (link) {
         send(this.#resolve(link[1] === '!', link[2]!, link[3]!));
         this.#pending = this.#pending.slice(link[0].length);
@@ -107,6 +131,22 @@ export class CitationGuard {
       send(this.#pending.slice(0, start));
       this.#pending = this.#pending.slice(start);
     }
+  }
+
+  /**
+   * At a `<`: a whole tag as inline code, the `<` of an unfinished one escaped, an address's `<` or a
+   * lone `<` as it is; undefined to wait for more. A tag is looked for on its line only: one that
+   * spans lines, or an HTML block's opening (`<script` at a line's end), gets the escape.
+   */
+  #passHtml(): string | undefined {
+    if (this.#pending.length === 1 && !this.#isEnded) return undefined;
+    if (!HTML_START.test(this.#pending) || ADDRESS_AT_START.test(this.#pending.slice(1))) return this.#take(1);
+    const tag = HTML.exec(this.#pending);
+    if (tag) return asInlineCode(this.#take(tag[0].length));
+    const couldStillBeTag = !this.#isEnded && !this.#pending.includes('\n') && !this.#pending.includes('>', 1) && this.#pending.length <= MAX_LINK_LENGTH;
+    if (couldStillBeTag) return undefined;
+    this.#pending = this.#pending.slice(1);
+    return '\\<';
   }
 
   /**
@@ -198,7 +238,14 @@ export class CitationGuard {
 
   /** Whether what is held back may still become a link: `[words` or `[words](url` not yet closed. */
   #couldStillBeLink(): boolean {
-    if (this.#pending.length > MAX_LINK_LENGTH) return false;
-    return /^!?\[[^\]\n]*(\]\([^)\s]*(\s+"[^"\n]*"?)?)?$/.test(this.#pending) || /^!?\[[^\]\n]*\]$/.test(this.#pending);
+    return this.#pending.length <= MAX_LINK_LENGTH && PARTIAL_LINK.test(this.#pending);
   }
+}
+
+/** Text as inline code that no backtick in it can end early. */
+function asInlineCode(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const ticks = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${ticks}${pad}${text}${pad}${ticks}`;
 }

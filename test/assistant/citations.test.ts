@@ -60,4 +60,24 @@ describe('CitationGuard', () => {
     // Indented four spaces, the backticks are text in Markdown, and so is not what follows them.
     expect(guarded('A paragraph\n    ```\n[bad](https://evil.example/c)').text).toBe('A paragraph\n    ```\nbad');
   });
+
+  it('makes raw HTML inert: a whole tag becomes code, the start of any other is escaped', () => {
+    expect(guarded('Click <a href="javascript:alert(2)">here</a> now.').text).toBe('Click `<a href="javascript:alert(2)">`here`</a>` now.');
+    expect(guarded('<img src=x onerror="alert(1)"> and <!-- hidden --> and <script>alert(3)</script>').text).toBe(
+      '`<img src=x onerror="alert(1)">` and `<!-- hidden -->` and `<script>`alert(3)`</script>`',
+    );
+    // An autolink of another scheme, a tag across lines, an HTML block's opening line: escaped, so never HTML or a link.
+    expect(guarded('Open <javascript:alert(1)> or <a\nhref="javascript:alert(1)">x</a>').text).toBe('Open \\<javascript:alert(1)> or \\<a\nhref="javascript:alert(1)">x`</a>`');
+    expect(guarded('<script\nsrc=x></script>').text).toBe('\\<script\nsrc=x>`</script>`');
+    // A tag with a backtick in it stays one piece of code; comparisons and code are left alone.
+    expect(guarded('<b title="`x`">').text).toBe('``<b title="`x`">``');
+    expect(guarded('If a < b and b <= c, use `<Note>` or\n```html\n<a href="/x">x</a>\n```').text).toBe('If a < b and b <= c, use `<Note>` or\n```html\n<a href="/x">x</a>\n```');
+  });
+
+  it('drops a javascript: link whole, with the parentheses of its address, and defines no link by reference', () => {
+    expect(guarded('Try [js](javascript:alert(1)) and [wiki](https://evil.example/a_(b)).').text).toBe('Try js and wiki.');
+    expect(guarded('See [Custom domain](/custom-domain) or [the page][1].\n\n[1]: javascript:alert(1)').text).toBe(
+      'See [Custom domain](/custom-domain) or [the page][1].\n\n\\[1]: javascript:alert(1)',
+    );
+  });
 });

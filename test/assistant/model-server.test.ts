@@ -166,3 +166,29 @@ describe('v2: the AI SDK v5+ UI message stream, read by DefaultChatTransport and
     expect((second!.metadata as { threadId: string }).threadId).toBe(threadId);
   });
 });
+
+describe("a model's raw HTML and script links, on both streams", () => {
+  it('reach clients as inert text: tags as code, javascript: links as their words', async () => {
+    const before = answerText;
+    answerText = () => 'Click <a href="javascript:alert(2)">here</a>, <img src=x onerror=alert(1)> or [js](javascript:alert(1)) now.';
+    try {
+      const expected = 'Click `<a href="javascript:alert(2)">`here`</a>`, `<img src=x onerror=alert(1)>` or js now.';
+      const { message } = await askV4([question('How do I use my own domain?')]);
+      expect(message.content).toBe(expected);
+
+      const transport = new DefaultChatTransport<V5Message>({ api: url('v2'), headers: { authorization: `Bearer ${site.assistantKey}` }, body: { fp: 'visitor-3' } });
+      const chunks = await transport.sendMessages({
+        chatId: 'chat-3',
+        messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How do I use my own domain?' }] }],
+        trigger: 'submit-message',
+        messageId: undefined,
+        abortSignal: undefined,
+      });
+      let final: V5Message | undefined;
+      for await (const state of readUIMessageStream({ stream: chunks })) final = state;
+      expect(final!.parts.find((part) => part.type === 'text')).toMatchObject({ text: expected });
+    } finally {
+      answerText = before;
+    }
+  });
+});
