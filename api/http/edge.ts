@@ -69,6 +69,7 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
           return endResponse(new Response(options.openApiJson, { headers: { 'content-type': 'application/json' } }));
         }
         if (path === GRAPHQL_ENDPOINT || path === SSE_ENDPOINT) {
+          if (path === GRAPHQL_ENDPOINT && request.method !== 'GET' && request.method !== 'POST') throw methodNotAllowed(request.method, 'GET, POST');
           assertDeclaredLengthWithin(request, options.maxBodyBytes);
           if (path === GRAPHQL_ENDPOINT) assertReadableGetParams(request, url);
           return;
@@ -95,12 +96,13 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
         endResponse(refusal(error));
       }
     },
-    // yoga's own HTTP refusals (415, 406, ...) can have empty bodies; a 413 leaves the rest of the
-    // body unread, so its connection must close.
+    // yoga's own HTTP refusals (405, 406, 413, 415) can have empty or GraphQL-shaped bodies: they are
+    // refusals of the request, not results of an operation, so they get Folio's body. A 413 leaves the
+    // rest of the body unread, so its connection must close.
     async onResponse({ response, setResponse }) {
       if (response.status < 400) return;
       const isEmpty = (await response.clone().text()).trim() === '';
-      let answer = isEmpty ? await withErrorBody(response) : response;
+      let answer = isEmpty || HTTP_REFUSALS.has(response.status) ? await withErrorBody(response) : response;
       if (answer.status === 413 && answer.headers.get('connection') !== 'close') {
         const headers = new Headers(answer.headers);
         headers.set('connection', 'close');
@@ -110,6 +112,9 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
     },
   };
 }
+
+/** Statuses that refuse a request at the HTTP level, before any GraphQL operation runs. */
+const HTTP_REFUSALS = new Set([405, 406, 413, 415]);
 
 const methodNotAllowed = (method: string, allow: string) =>
   new AppError('METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allow.replace(', ', ' or ')}.`, { headers: { Allow: allow } });

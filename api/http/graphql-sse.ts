@@ -9,6 +9,7 @@ import { errorBody, errorResponse, withErrorBody } from './error-response.ts';
 import { executeOperation, refusalOf } from './execute-operation.ts';
 import { SSE_ENDPOINT } from './paths.ts';
 import { readBodyText } from './request-body.ts';
+import { closeWhenKeyRevoked } from './revocation.ts';
 import { StreamReservations } from './sse-reservations.ts';
 
 const PROTOCOL_HINT =
@@ -89,7 +90,10 @@ export function useGraphQLSse({ authOf, maxBodyBytes, log }: GraphQLSseOptions):
       return readBodyText(request, maxBodyBytes)
         .then(async () => {
           if (token !== undefined && TOKEN_METHODS.has(request.method)) await assertOwnToken(request, token);
-          return withErrorBody(await serve(request), PROTOCOL_HINT);
+          const response = await withErrorBody(await serve(request), PROTOCOL_HINT);
+          // A reserved stream may be idle (no operation to end with the key): it closes itself.
+          const isReservedStream = token !== undefined && response.ok && response.headers.get('content-type')?.startsWith('text/event-stream');
+          return isReservedStream ? closeWhenKeyRevoked(response, authOf(request)) : response;
         })
         .catch((error: unknown) => {
           const app = appErrorOf(error);

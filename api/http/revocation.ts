@@ -43,3 +43,41 @@ export function endWhenKeyRevoked(
     }
   })();
 }
+
+/**
+ * A stream response that ends (closes) when its key is revoked: graphql-sse's single-connection
+ * stream, which may stay open with no operation in it, so no operation's results would notice.
+ */
+export function closeWhenKeyRevoked(response: Response, auth: RequestAuth, intervalMs = KEY_RECHECK_MS): Response {
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  let timer: NodeJS.Timeout | undefined;
+  let isClosed = false;
+  const close = (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    if (isClosed) return;
+    isClosed = true;
+    clearInterval(timer);
+    controller.close();
+    reader.cancel().catch(() => undefined);
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      timer = setInterval(() => {
+        auth.isStillValid().then((isValid) => isValid || close(controller), () => undefined);
+      }, intervalMs);
+      timer.unref();
+    },
+    async pull(controller) {
+      const next = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (isClosed) return;
+      if (next.done) close(controller);
+      else controller.enqueue(next.value);
+    },
+    cancel(reason) {
+      isClosed = true;
+      clearInterval(timer);
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}

@@ -22,6 +22,10 @@ export async function listen(app: Handler, host: string, port: number): Promise<
   });
   server.keepAliveTimeout = 65_000;
   server.on('clientError', answerClientError);
+  // Node answers an Expect other than 100-continue itself, with an empty 417.
+  server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) =>
+    answer(response, 417, 'EXPECTATION_FAILED', 'The Expect header asks for something this server does not do; only "Expect: 100-continue" is supported.'),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(listenFailure(error, host, port)));
     server.listen(port, host, () => resolve());

@@ -63,6 +63,49 @@ describe('/health', () => {
   });
 });
 
+describe('HTTP-level refusals are {error, code} on every route, /graphql included', () => {
+  it.each(['/health', '/v1/openapi.json', `/v1/search/acme`, '/graphql', '/graphql/stream', '/widget.js'])('an Expect header other than 100-continue, on %s', async (path) => {
+    const answer = await raw(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nExpect: bogus\r\nContent-Length: 0\r\n\r\n`);
+    expect(answer.status).toBe(417);
+    expect(answer.body).toEqual({ error: expect.stringContaining('Expect'), code: 'EXPECTATION_FAILED' });
+  });
+
+  it.each(['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'])('%s on /graphql is a 405 naming GET and POST', async (method) => {
+    // fetch cannot send TRACE: the request is written as is, and the (chunked) answer read as text.
+    const { text } = await exchange(server.url, (socket) =>
+      socket.write(`${method} /graphql HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${a.adminKey}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`),
+    );
+    expect(text).toMatch(/^HTTP\/1\.1 405 /);
+    expect(text.toLowerCase()).toContain('allow: get, post');
+    expect(JSON.parse(/\{.*\}/.exec(text)![0])).toEqual({ error: expect.any(String), code: 'METHOD_NOT_ALLOWED' });
+  });
+
+  it('a mutation over GET /graphql is a 405 {error, code}', async () => {
+    const res = await fetch(`${server.url}/graphql?query=${encodeURIComponent(`mutation { triggerUpdate(projectId: "${a.projectId}") { statusId } }`)}`, {
+      headers: { authorization: `Bearer ${a.adminKey}` },
+    });
+    expect(res.status).toBe(405);
+    expect(await res.json()).toEqual({ error: expect.stringMatching(/mutation/i), code: 'METHOD_NOT_ALLOWED' });
+  });
+
+  it('a 3 MiB chunked body to /graphql is a 413 {error, code}', async () => {
+    const chunk = `{"query": "{ __typename }", "x": "${'x'.repeat(3 * 1024 * 1024)}"}`;
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.adminKey}`, 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(chunk));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: expect.any(String), code: 'PAYLOAD_TOO_LARGE' });
+  });
+});
+
 describe('graphql-sse stream tokens', () => {
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('an unknown token named like a built-in property (%s) is a 404', async (token) => {
     logged.length = 0;
@@ -122,6 +165,31 @@ describe('a subscription whose key is revoked', () => {
     expect(Date.now() - revokedAt).toBeLessThan(8_000);
     expect(text).toMatch(/"code":"UNAUTHENTICATED"/);
     expect(text).toContain('event: complete');
+  });
+});
+
+describe('an idle reserved stream (single-connection mode) whose key is revoked', () => {
+  it('closes within a few seconds, and its token is no longer valid', async () => {
+    const seeded = await seedProject(t, 'Idle');
+    const stream = `${server.url}/graphql/stream`;
+    const token = await (await fetch(stream, { method: 'PUT', headers: { authorization: `Bearer ${seeded.adminKey}` } })).text();
+    const events = await fetch(stream, { headers: { authorization: `Bearer ${seeded.adminKey}`, accept: 'text/event-stream', 'x-graphql-event-stream-token': token } });
+    expect(events.status).toBe(200);
+    const reader = events.body!.getReader();
+    const revokedAt = Date.now();
+    await revokeApiKey(t.db, prefixOf(seeded.adminKey));
+    const ended = await Promise.race([
+      (async () => {
+        while (!(await reader.read()).done);
+        return true;
+      })(),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000)),
+    ]);
+    expect(ended).toBe(true);
+    expect(Date.now() - revokedAt).toBeLessThan(8_000);
+    const reconnect = await fetch(stream, { headers: { authorization: `Bearer ${seeded.adminKey}`, accept: 'text/event-stream', 'x-graphql-event-stream-token': token } });
+    expect(reconnect.status).toBeGreaterThanOrEqual(400);
+    await reconnect.body?.cancel();
   });
 });
 
