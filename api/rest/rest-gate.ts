@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { RequestAuth } from '../auth/request-auth.ts';
 import { AppError } from '../errors.ts';
-import { findNul } from '../http/input-guards.ts';
+import { findUnstorableText } from '../http/input-guards.ts';
 import { readBodyText, replaceBodyText } from '../http/request-body.ts';
 import { matchRoute, type ApiRoute, type RouteMatch } from './routes.ts';
 import { validateRouteInput } from './validate-input.ts';
@@ -57,12 +57,8 @@ async function readCheckedInput(
   rawParams: Record<string, string>,
   options: RestGateOptions,
 ): Promise<{ params: Record<string, string>; body: unknown }> {
-  // SOFA would merge URL parameters into the arguments, past the checks below.
-  const [parameter] = new URL(request.url).searchParams.keys();
-  if (parameter !== undefined) {
-    const where = route.hasBody ? '; send fields in the JSON body' : '';
-    throw new AppError('INVALID_INPUT', `Unknown query parameter "${parameter}": this endpoint takes none${where}.`, { field: parameter });
-  }
+  // SOFA merges URL parameters into the arguments: only a route's own, checked here, may reach it.
+  checkQueryParams(new URL(request.url).searchParams, route);
 
   const params = decodeParams(rawParams);
   let body: unknown;
@@ -82,11 +78,28 @@ async function readCheckedInput(
   if (route.kind === 'json') {
     validateRouteInput(options.schema, route, params, body);
   } else {
-    // A streaming route's subscription validates its input; PostgreSQL could not store a NUL from it.
-    const nul = findNul(body);
-    if (nul) throw new AppError('INVALID_INPUT', `${nul.join('.')} contains a NUL character.`, { field: nul.join('.') });
+    // A streaming route's subscription validates its input; PostgreSQL could not store a NUL or a lone surrogate from it.
+    const unstorable = findUnstorableText(body);
+    if (unstorable) {
+      const field = unstorable.path.join('.') || 'body';
+      throw new AppError('INVALID_INPUT', `${field} contains ${unstorable.what}.`, { field });
+    }
   }
   return { params, body };
+}
+
+/** A route's query parameters: only those it declares, each once, a whole number (the field checks its range). */
+function checkQueryParams(query: URLSearchParams, route: ApiRoute): void {
+  const declared = route.kind === 'json' ? Object.keys(route.queryParams ?? {}) : [];
+  for (const name of new Set(query.keys())) {
+    if (!declared.includes(name)) {
+      const takes = declared.length > 0 ? `takes ${declared.join(' and ')}` : `takes none${route.hasBody ? '; send fields in the JSON body' : ''}`;
+      throw new AppError('INVALID_INPUT', `Unknown query parameter "${name}": this endpoint ${takes}.`, { field: name });
+    }
+    const values = query.getAll(name);
+    if (values.length > 1) throw new AppError('INVALID_INPUT', `The query parameter "${name}" is given more than once.`, { field: name });
+    if (!/^\d{1,9}$/.test(values[0]!)) throw new AppError('INVALID_INPUT', `${name} must be a whole number.`, { field: name });
+  }
 }
 
 function decodeParams(raw: Record<string, string>): Record<string, string> {

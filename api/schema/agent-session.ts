@@ -1,4 +1,5 @@
-import { notFound } from '../errors.ts';
+import { AGENT_JOB_PAGING } from '../agent/paging.ts';
+import { invalidInput, notFound } from '../errors.ts';
 import { builder } from './builder.ts';
 import { requireProjectAdmin } from './authorize.ts';
 
@@ -40,13 +41,25 @@ export const AgentSession = builder.prismaObject('AgentSession', {
   }),
 });
 
-const AgentJobList = builder.objectRef<{ projectId: string }>('AgentJobList').implement({
+interface AgentJobPage {
+  projectId: string;
+  skip: number;
+  take: number | undefined;
+}
+
+const AgentJobList = builder.objectRef<AgentJobPage>('AgentJobList').implement({
   fields: (t) => ({
     allSessions: t.prismaField({
       type: [AgentSession],
-      description: "All of the project's agent sessions, newest first.",
-      resolve: (query, list, _args, context) =>
-        context.db.agentSession.findMany({ ...query, where: { projectId: list.projectId }, orderBy: { createdAt: 'desc' } }),
+      description: "The project's agent sessions, newest first (the page asked for).",
+      resolve: (query, page, _args, context) =>
+        context.db.agentSession.findMany({
+          ...query,
+          where: { projectId: page.projectId },
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          skip: page.skip,
+          ...(page.take !== undefined ? { take: page.take } : {}),
+        }),
     }),
   }),
 });
@@ -54,11 +67,17 @@ const AgentJobList = builder.objectRef<{ projectId: string }>('AgentJobList').im
 builder.queryField('agentJobs', (t) =>
   t.field({
     type: AgentJobList,
-    description: "The project's agent jobs. Admin key of the project.",
-    args: { projectId: t.arg.string({ required: true }) },
-    resolve: async (_root, { projectId }, context) => {
+    description: "The project's agent jobs, newest first. Admin key of the project.",
+    args: {
+      projectId: t.arg.string({ required: true }),
+      skip: t.arg.int({ description: 'How many of the newest jobs to leave out (default 0).' }),
+      take: t.arg.int({ description: `How many jobs to return, 1 to ${AGENT_JOB_PAGING.maxTake} (default: all).` }),
+    },
+    resolve: async (_root, { projectId, skip, take }, context) => {
       await requireProjectAdmin(context, projectId);
-      return { projectId };
+      if (skip != null && skip < 0) throw invalidInput('skip', 'skip must be 0 or more.');
+      if (take != null && (take < 1 || take > AGENT_JOB_PAGING.maxTake)) throw invalidInput('take', `take must be from 1 to ${AGENT_JOB_PAGING.maxTake}.`);
+      return { projectId, skip: skip ?? 0, take: take ?? undefined };
     },
   }),
 );
