@@ -18,6 +18,11 @@ type Option = { kind: 'ask' } | { kind: 'recent'; query: string } | { kind: 'res
  * The search dialog of `<folio-search>`: a combobox (the input) controlling a listbox of results
  * grouped by page, with the "ask the assistant" option first. ARIA's combobox pattern: focus stays in
  * the input, arrows move `aria-activedescendant`, Enter activates.
+ *
+ * The listbox itself is what scrolls, not a box around it: as the combobox's popup it is scrolled by
+ * the arrow keys from the input (the active option scrolls into view), as the pattern has it and
+ * axe-core's scrollable-region-focusable accepts. A tab stop of its own would take focus out of the
+ * input, where typing refines the query and `aria-activedescendant` is read from.
  */
 export class FolioSearchDialog extends LitElement {
   static override styles = [base, dialog, unsafeCSS(styles)];

@@ -1,8 +1,8 @@
 import axe from 'axe-core';
 import { userEvent } from 'vitest/browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeFolio, RESULTS } from './support/fake-folio.ts';
-import { cleanPage, emulateMedia, mount, shadowOf, until } from './support/widget-page.ts';
+import { FakeFolio, RESULTS, WIDE_ANSWER } from './support/fake-folio.ts';
+import { afterLayout, cleanPage, emulateMedia, mount, shadowOf, until } from './support/widget-page.ts';
 
 /**
  * axe-core (it reaches into shadow roots) on the whole page, every rule it runs by default, once every
@@ -66,6 +66,19 @@ describe.each(['light', 'dark'])('axe-core in the %s theme', (theme) => {
     const panel = shadowOf(assistant, 'folio-chat-panel');
     await until(() => panel.querySelectorAll('folio-chat-message').length === 2 && panel.querySelector('button[part="send"]')!.textContent!.includes('Send'));
     panel.querySelectorAll('folio-chat-message')[1]!.shadowRoot!.querySelector('details')!.open = true;
+    expect(await violations()).toEqual([]);
+  });
+
+  it('finds nothing with a code block and a table wider than the answer', async () => {
+    folio.answers.push(WIDE_ANSWER);
+    const assistant = await mount('folio-assistant', {}, main);
+    await assistant.ask('How do I add my domain?');
+    const panel = shadowOf(assistant, 'folio-chat-panel');
+    await until(() => panel.querySelectorAll('folio-chat-message').length === 2 && panel.querySelector('button[part="send"]')!.textContent!.includes('Send'));
+    await afterLayout();
+    const markdown = shadowOf(panel.querySelectorAll('folio-chat-message')[1]!, 'folio-markdown');
+    const [wide, table] = [markdown.querySelector('pre')!, markdown.querySelector('table')!];
+    expect([wide.scrollWidth > wide.clientWidth, table.scrollWidth > table.clientWidth]).toEqual([true, true]);
     expect(await violations()).toEqual([]);
   });
 });

@@ -1,16 +1,17 @@
-import { userEvent } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FolioAssistant } from '../../../widget/elements/folio-assistant.ts';
-import { FakeFolio, RESULTS } from './support/fake-folio.ts';
-import { BASE_URL, cleanPage, mount, shadowOf, SITE_URL, until } from './support/widget-page.ts';
+import { FakeFolio, RESULTS, WIDE_ANSWER } from './support/fake-folio.ts';
+import { afterLayout, BASE_URL, cleanPage, mount, shadowOf, SITE_URL, until } from './support/widget-page.ts';
 
 let folio: FakeFolio;
 beforeEach(() => {
   folio = new FakeFolio().install();
 });
-afterEach(() => {
+afterEach(async () => {
   folio.uninstall();
   cleanPage();
+  await page.viewport(1280, 800);
 });
 
 const panelOf = (assistant: Element) => assistant.shadowRoot!.querySelector('folio-chat-panel')?.shadowRoot as ShadowRoot;
@@ -30,6 +31,13 @@ async function ask(assistant: FolioAssistant, question: string) {
   await until(() => !panelOf(assistant).querySelector('button[part="send"]')?.textContent?.includes('Stop'));
   await userEvent.type(panel, question);
   await userEvent.keyboard('{Enter}');
+}
+
+/** The element that has focus, through shadow roots. */
+function deepFocus(): Element | null {
+  let element = document.activeElement;
+  while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+  return element;
 }
 
 const isIdle = (assistant: Element) => panelOf(assistant).querySelector('button[part="send"]')?.textContent?.includes('Send');
@@ -128,6 +136,33 @@ describe('<folio-assistant>', () => {
     copy.click();
     await until(() => copied.length === 2);
     expect(copied).toEqual(['acme dev --port 3000\n', 'Run this:\n\n```sh\nacme dev --port 3000\n```\n']);
+  });
+
+  it('lets Tab stop at a code block or table while it is wider than the panel, so the keyboard can scroll it', async () => {
+    folio.answers.push(WIDE_ANSWER);
+    const assistant = await mount('folio-assistant');
+    await assistant.open();
+    await ask(assistant, 'How do I add my domain?');
+    await until(() => messagesOf(assistant).length === 2 && isIdle(assistant));
+    const markdown = answerRoot(assistant).querySelector('folio-markdown')!.shadowRoot!;
+    const stops = async () => {
+      await afterLayout();
+      const stopped: string[] = [];
+      panelOf(assistant).querySelector('button')!.focus();
+      for (let element = deepFocus(); element && element.localName !== 'textarea'; element = deepFocus()) {
+        if (markdown.contains(element) && element.localName !== 'button') stopped.push(`${element.localName} ${element.getAttribute('aria-label') ?? ''}`.trim());
+        await userEvent.tab();
+      }
+      return stopped;
+    };
+    expect(await stops()).toEqual(['pre Code (sh)', 'table']);
+    await page.viewport(360, 740);
+    expect(await stops()).toEqual(['pre Code (sh)', 'pre Code', 'table']);
+
+    const wide = markdown.querySelector('pre')!;
+    wide.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    await until(() => wide.scrollLeft > 0);
   });
 
   it('shows a refusal in words with a retry, and a failure in the stream', async () => {

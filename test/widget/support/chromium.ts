@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import { expect } from 'vitest';
 import { findChromium } from '../../../api/browser/find-chromium.ts';
 
 /** Debian's Chromium (.ci/run installs it), headless, driven by Playwright: no browser download. */
@@ -63,4 +64,44 @@ export async function axeViolations(page: Page): Promise<{ id: string; nodes: st
     const report = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { resultTypes: ['violations'] });
     return report.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => JSON.stringify(node.target)) }));
   });
+}
+
+/** A fresh context on the host page (a 1280×800 desktop, or a 360 px touch phone), the widget loaded without errors. */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: { colorScheme?: 'light' | 'dark'; isPhone?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: options.isPhone ? { width: 360, height: 740 } : { width: 1280, height: 800 },
+    deviceScaleFactor: 1,
+    hasTouch: options.isPhone,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Search' }).waitFor();
+  expect(errors).toEqual([]);
+  return { context, page };
+}
+
+/** Opens the search dialog and types `query`, until its results (two options at least) are shown. */
+export async function search(page: Page, query: string): Promise<void> {
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('combobox', { name: 'Search the documentation' }).fill(query);
+  await page.locator(`[role="listbox"][data-query="${query}"] [role="option"]`).nth(1).waitFor();
+}
+
+/** Asks the open assistant panel `question`, until its answer has ended; the request and response seen. */
+export async function ask(page: Page, subdomain: string, question: string) {
+  const route = `/v1/assistant/${subdomain}/message`;
+  const response = page.waitForResponse((answer) => answer.url().endsWith(route));
+  const request = page.waitForRequest((sent) => sent.url().endsWith(route));
+  await page.getByRole('textbox', { name: 'Your question' }).fill(question);
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Send' }).waitFor();
+  return { request: await request, response: await response };
 }

@@ -135,3 +135,15 @@ export const RESULTS: SearchResult[] = [
   result('/quickstart#install-the-cli', 'Quickstart', 'Run npm i -g acme to install the Acme CLI and preview your custom domain locally.'),
   result('/custom-domain#verify', 'Custom domain', 'Verification of your domain takes up to 24 hours.'),
 ];
+
+/**
+ * An answer with what scrolls sideways in the 480 px panel, a code line of 145 characters and a table of
+ * 24 columns, between a code line of 40, which fits there but not on a 360 px phone.
+ */
+export const WIDE_ANSWER: ScriptedAnswer = {
+  text: [
+    `Add the record:\n\n\`\`\`sh\nacme domains add docs.acme.com --verify --wait ${'--record=CNAME '.repeat(5)}--target=cname.acme.dev\n\`\`\`\n\n`,
+    `Then check it:\n\n\`\`\`\nacme domains verify docs.acme.com --wait\n\`\`\`\n\n`,
+    `${'| Region '.repeat(24)}|\n${'| --- '.repeat(24)}|\n${'| ok '.repeat(24)}|\n`,
+  ],
+};

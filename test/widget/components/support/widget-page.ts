@@ -48,3 +48,8 @@ export async function until<T>(check: () => T | undefined | null | false, timeou
 export async function emulateMedia(features: { name: string; value: string }[] = []): Promise<void> {
   await cdp().send('Emulation.setEmulatedMedia', { features });
 }
+
+/** Resolves once what changed before the call has been laid out and measured (ResizeObserver callbacks run after layout). */
+export async function afterLayout(): Promise<void> {
+  for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+}
