@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { invalidInput } from '../errors.ts';
 import { agentRunJob } from '../jobs/agent-run.ts';
-import { isValidBranchName } from '../projects/branch-name.ts';
+import { branchNameProblem, MAX_BRANCH_LENGTH } from '../projects/branch-name.ts';
 import type { Services } from '../services.ts';
 import { agentTopic } from './event-log.ts';
 
@@ -17,7 +17,10 @@ export interface AgentJobRequest {
 
 const body = z
   .object({
-    branch: z.string({ required_error: 'is required', invalid_type_error: 'must be a string' }).min(1, 'must not be empty'),
+    branch: z
+      .string({ required_error: 'is required', invalid_type_error: 'must be a string' })
+      .min(1, 'must not be empty')
+      .max(MAX_BRANCH_LENGTH, `must be at most ${MAX_BRANCH_LENGTH} characters long`),
     messages: z
       .array(
         z.object({
@@ -48,7 +51,8 @@ export function parseAgentJobRequest(input: unknown, deploymentBranch: string): 
     throw invalidInput(field, `${field} ${issue!.message}.`);
   }
   const { branch, messages, asDraft } = parsed.data;
-  if (!isValidBranchName(branch)) throw invalidInput('branch', `"${branch}" is not a branch name git accepts.`);
+  const problem = branchNameProblem(branch);
+  if (problem) throw invalidInput('branch', `"${branch}" cannot be a branch name: ${problem}.`);
   if (branch === deploymentBranch) {
     throw invalidInput('branch', `"${branch}" is the deployment branch; agent jobs work on a branch of their own and open a pull request into it.`);
   }

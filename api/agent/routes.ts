@@ -1,3 +1,4 @@
+import { MAX_BRANCH_LENGTH } from '../projects/branch-name.ts';
 import type { StreamRoute } from '../rest/routes.ts';
 import { AGENT_JOB_OPERATION } from '../schema/agent-jobs.ts';
 import { AGENT_JOB_LIMITS } from './create-job.ts';
@@ -23,7 +24,13 @@ export const agentJobRoute: StreamRoute = {
       required: ['branch', 'messages'],
       additionalProperties: false,
       properties: {
-        branch: { type: 'string', description: 'The branch to work on, created from the deployment branch if it does not exist; never the deployment branch itself.' },
+        branch: {
+          type: 'string',
+          minLength: 1,
+          maxLength: MAX_BRANCH_LENGTH,
+          description:
+            "The branch to work on, by its own name (docs/port-flag, not refs/heads/docs/port-flag), created from the deployment branch if it does not exist; a name git accepts, never HEAD nor the deployment branch itself.",
+        },
         messages: {
           type: 'array',
           minItems: 1,

@@ -36,8 +36,6 @@ describe('a 400 naming the field', () => {
     ['no branch', { messages: valid.messages }, 'branch', /branch is required/],
     ['no messages', { branch: 'docs/x' }, 'messages', /messages is required/],
     ['empty messages', { branch: 'docs/x', messages: [] }, 'messages', /at least one message/],
-    ['a branch git would reject', { ...valid, branch: 'docs/..bad' }, 'branch', /not a branch name git accepts/],
-    ['a branch with a space', { ...valid, branch: 'my branch' }, 'branch', /not a branch name git accepts/],
     ['the deployment branch', { ...valid, branch: 'main' }, 'branch', /is the deployment branch/],
     ['empty content', { branch: 'docs/x', messages: [{ role: 'user', content: '   ' }] }, 'messages.0.content', /must not be empty/],
     ['a role outside system and user', { branch: 'docs/x', messages: [{ role: 'assistant', content: 'hi' }] }, 'messages.0.role', /must be system or user/],
@@ -51,6 +49,47 @@ describe('a 400 naming the field', () => {
     expect(res.body).toMatchObject({ code: 'INVALID_INPUT', field });
     expect(res.body.error).toMatch(message);
     expect(await t.db.agentSession.count({ where: { projectId: site.projectId } })).toBe(before); // no session was created
+  });
+});
+
+describe('a branch name git refuses, or one that names no branch of its own, is a 400 saying why', () => {
+  it.each([
+    ['HEAD', /"HEAD" cannot be a branch name: HEAD is git's name for the checked-out commit/],
+    ['docs/HEAD', /HEAD is git's name for the checked-out commit/],
+    ['refs/heads/main', /it is a ref name, which would become refs\/heads\/refs\/heads\/main; give the branch's own name, "main"/],
+    ['refs/heads/docs/x', /would become refs\/heads\/refs\/heads\/docs\/x; give the branch's own name, "docs\/x"/],
+    ['heads/main', /would become refs\/heads\/heads\/main; give the branch's own name, "main"/],
+    ['tags/v1', /starts with "tags\/", which git reads as a ref other than a branch/],
+    ['remotes/origin/docs', /starts with "remotes\/", which git reads as a ref other than a branch/],
+    ['refs/tags/v1', /starts with "refs\/", which git reads as a ref other than a branch/],
+    ['my branch', /git does not allow spaces in branch names/],
+    ['docs/\tx', /it holds U\+0009, a character that does not show/],
+    ['docs/\u200bx', /it holds U\+200B, a character that does not show/],
+    ['docs/..bad', /git does not allow "\.\." in branch names/],
+    ...['~', '^', ':', '?', '*', '[', '\\'].map((char) => [`docs/a${char}b`, new RegExp(`git does not allow "\\${char}" in branch names`)] as [string, RegExp]),
+    ['docs@{1}', /git does not allow "@\{" in branch names/],
+    ['@', /git reads "@" alone as HEAD/],
+    ['-docs', /starts with "-", which git would read as an option/],
+    ['/docs', /start or end with "\/", or to hold "\/\/"/],
+    ['docs/', /start or end with "\/", or to hold "\/\/"/],
+    ['docs//x', /start or end with "\/", or to hold "\/\/"/],
+    ['docs.', /to end with "\."/],
+    ['docs/.hidden', /a part of a branch name to start with "\."/],
+    ['docs.lock/x', /a part of a branch name to end with "\.lock"/],
+    ['x'.repeat(201), /branch must be at most 200 characters long/],
+  ])('%s', async (branch, message) => {
+    const before = await t.db.agentSession.count({ where: { projectId: site.projectId } });
+    const res = await start(t.app, site.projectId, site.adminKey, { ...valid, branch });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'INVALID_INPUT', field: 'branch' });
+    expect(res.body.error).toMatch(message);
+    expect(await t.db.agentSession.count({ where: { projectId: site.projectId } })).toBe(before);
+  });
+
+  it.each(['docs/port-flag', 'fix-123', 'release/v2.1', 'user@topic', 'docs/über-uns', 'Feature/JIRA-7'])('%s is taken', async (branch) => {
+    const created = await start(t.app, site.projectId, site.adminKey, { ...valid, branch });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(await t.db.agentSession.findUniqueOrThrow({ where: { id: created.headers.get('x-session-id')! } })).toMatchObject({ branch });
   });
 });
 
