@@ -22,6 +22,8 @@ export interface Config {
   readonly embeddingModel: ModelEndpoint | undefined;
   /** The OpenAI-compatible endpoint and chat model for answers (and agent jobs); undefined means the offline model. */
   readonly answerModel: ModelEndpoint | undefined;
+  /** Agent jobs each worker process runs at once (jobs on one branch of a project still take turns). */
+  readonly agentConcurrency: number;
   /** Memory bounds of each web process's search indexes. */
   readonly searchCache: { maxChunks: number; idleMs: number };
   /** Origins browsers may call the API from (CORS): any, or a list. */
@@ -129,6 +131,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       searchPerIpMinute: integer('SEARCHES_PER_MINUTE_PER_CLIENT', 300, 1, 1_000_000)!,
     },
     trustedProxies: integer('TRUSTED_PROXIES', 0, 0, 10)!,
+    // A job mostly waits on the model and on git (about 1 CPU-second for a four-step job on the test corpus,
+    // 1,100 pages): 8 at once kept two cores under half busy, with room for a deployment beside them.
+    agentConcurrency: integer('AGENT_CONCURRENCY', 8, 1, 100)!,
     publicUrl: (env.PUBLIC_URL || defaultPublicUrl(env.HOST || '127.0.0.1', port)).replace(/\/+$/, ''),
     embeddingModel,
     answerModel,

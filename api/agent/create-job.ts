@@ -5,6 +5,7 @@ import { agentRunJob } from '../jobs/agent-run.ts';
 import { branchNameProblem, MAX_BRANCH_LENGTH } from '../projects/branch-name.ts';
 import type { Services } from '../services.ts';
 import { agentTopic } from './event-log.ts';
+import { haltedAtCreation, NO_ANSWER_MODEL } from './halt.ts';
 
 /** What one job request may hold (README: Agent jobs). */
 export const AGENT_JOB_LIMITS = { maxMessages: 50, maxMessageLength: 20_000 } as const;
@@ -61,17 +62,19 @@ export function parseAgentJobRequest(input: unknown, deploymentBranch: string): 
 
 /**
  * Creates the session and enqueues its job in one transaction, within the project's rate limit. Jobs on
- * one branch run one after the other (the queue is ordered per project and branch).
+ * one branch run one after the other (the queue is ordered per project and branch). With no answer model
+ * configured the session is stored already ended, saying so, and no job is queued.
  */
 export async function createAgentJob(services: Services, projectId: string, request: AgentJobRequest): Promise<{ sessionId: string; messageId: string }> {
   await services.rateLimits.agentJobs.consume(projectId);
   const messageId = randomBytes(12).toString('hex');
+  const halted = services.config.answerModel ? {} : haltedAtCreation(NO_ANSWER_MODEL);
   const session = await services.db.$transaction(async (tx) => {
     const created = await tx.agentSession.create({
-      data: { projectId, branch: request.branch, asDraft: request.asDraft, messages: request.messages, messageId },
-      select: { id: true },
+      data: { projectId, branch: request.branch, asDraft: request.asDraft, messages: request.messages, messageId, ...halted },
+      select: { id: true, haulted: true },
     });
-    await services.jobs.enqueue(agentRunJob, { sessionId: created.id, projectId, branch: request.branch }, tx);
+    if (!created.haulted) await services.jobs.enqueue(agentRunJob, { sessionId: created.id, projectId, branch: request.branch }, tx);
     return created;
   });
   await services.events.publish(agentTopic(session.id), {});

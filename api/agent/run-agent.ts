@@ -9,7 +9,7 @@ import type { Services } from '../services.ts';
 import { CodeHostUnusable, GitHubPullRequests, gitHubRepository } from './code-hosts/github.ts';
 import { recordLocalPullRequest } from './code-hosts/local-pull-requests.ts';
 import { AgentEventLog } from './event-log.ts';
-import { haltSession, type Halt } from './halt.ts';
+import { haltSession, NO_ANSWER_MODEL, type Halt } from './halt.ts';
 import { agentSystemPrompt } from './system-prompt.ts';
 import { TodoList } from './todos.ts';
 import { agentTools, type FoundPage } from './tools.ts';
@@ -35,12 +35,8 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
     await log.flush();
     await haltSession(services, log, sessionId, outcome);
   };
-  if (!config.answerModel) {
-    return halt({
-      reason: 'error',
-      message: 'No model is configured for agent jobs: set ANSWER_MODEL and ANSWER_API_KEY (or OPENAI_API_KEY), and ANSWER_BASE_URL for a server other than OpenAI, then create the job again.',
-    });
-  }
+  // Job creation ends such jobs at once; this worker may be configured otherwise than the web process was.
+  if (!config.answerModel) return halt(NO_ANSWER_MODEL);
   if (attempt > 1) await log.append('status', { message: `Attempt ${attempt}: starting over after the worker running the job stopped.` });
 
   const repository: Repository = { url: project.repoUrl, branch: project.branch, github: { url: config.githubUrl, token: config.githubToken } };

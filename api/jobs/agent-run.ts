@@ -12,8 +12,9 @@ const payload = z.object({ sessionId: z.string(), projectId: z.string(), branch:
 
 /**
  * Runs one agent job. Jobs on one branch of a project run one after the other (strictly FIFO per
- * project and branch). A worker that dies mid-job stops sending heartbeats; the job is then retried
- * once from the start on any worker, and if that attempt dies too, `agent.failed` ends the session.
+ * project and branch); other jobs run side by side, up to AGENT_CONCURRENCY in each worker process. A
+ * worker that dies mid-job stops sending heartbeats; the job is then retried once from the start on any
+ * worker, and if that attempt dies too, `agent.failed` ends the session.
  */
 export const agentRunJob: JobDefinition<AgentRunPayload, Services> = {
   name: 'agent.run',
@@ -27,6 +28,7 @@ export const agentRunJob: JobDefinition<AgentRunPayload, Services> = {
   },
   payload,
   sendOptions: (job) => ({ singletonKey: `${job.projectId}:${job.branch}` }),
+  concurrency: (services) => services.config.agentConcurrency,
   async handle(job, services, attempt) {
     // Loaded when a job runs, so web processes and start-up never load the agent.
     const { runAgentJob } = await import('../agent/run-agent.ts');

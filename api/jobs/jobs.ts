@@ -20,9 +20,13 @@ export interface JobDefinition<Payload, Services = unknown> {
   queue: Omit<Queue, 'name'>;
   payload: z.ZodType<Payload>;
   sendOptions(payload: Payload): SendOptions;
+  /**
+   * How many of this queue's jobs one worker process runs at once (default 1). The queue's policy still
+   * decides which jobs may run together: a `key_strict_fifo` queue never runs two jobs of one key at once.
+   */
+  concurrency?(services: Services): number;
   handle(payload: Payload, services: Services, attempt: JobAttempt): Promise<void>;
 }
-
 
 /** A Prisma transaction client, as far as pg-boss needs one to enqueue inside it. */
 type Transaction = Parameters<typeof fromPrisma>[0];
@@ -31,7 +35,7 @@ export interface Jobs<Services = unknown> {
   readonly boss: PgBoss;
   /** Enqueues a job; with `tx`, inside that transaction, so the job exists exactly when the rows do. */
   enqueue<Payload>(definition: JobDefinition<Payload, never>, payload: Payload, tx?: Transaction): Promise<string | null>;
-  /** Runs this process's share of every queue's jobs, one job of each queue at a time, until stop(). */
+  /** Runs this process's share of every queue's jobs, each queue's `concurrency` at a time, until stop(). */
   workAll(services: Services): Promise<void>;
   stop(): Promise<void>;
 }
@@ -73,7 +77,8 @@ export async function startJobs<Services>(
     },
     async workAll(services) {
       for (const definition of definitions) {
-        await boss.work(definition.name, { batchSize: 1, includeMetadata: true }, async ([job]) => {
+        const localConcurrency = definition.concurrency?.(services) ?? 1;
+        await boss.work(definition.name, { batchSize: 1, includeMetadata: true, localConcurrency }, async ([job]) => {
           if (!job) return;
           const parsed = definition.payload.safeParse(job.data);
           if (!parsed.success) {

@@ -1,5 +1,8 @@
+import { processDataStream } from '@ai-sdk/ui-utils';
+import { createClient } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
+import { listen, type RunningServer } from '../../api/http/server.ts';
 import type { CreatedProject } from '../../api/projects/create-project.ts';
 import { call as appCall, createTestProject, isolatedTestApp, startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -115,16 +118,60 @@ describe('keys and projects', () => {
 });
 
 describe('no model configured', () => {
-  it('the job halts at once with an error that says how to configure one', async () => {
-    const offline = await startTestApp({ databaseUrl: isolated.databaseUrl, isWorker: true, env: { ANSWER_MODEL: 'offline' } });
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await listen(t.app, '127.0.0.1', 0);
+  });
+  afterAll(() => server.close());
+  const noModel = /^No model is configured for agent jobs: set ANSWER_MODEL and ANSWER_API_KEY/;
+
+  it('twelve jobs on twelve branches end as they are created, saying why; their streams show it and end, and nothing is queued', async () => {
+    const responses: Response[] = [];
+    for (let i = 0; i < 12; i++) {
+      responses.push(
+        await fetch(`${server.url}/v1/agent/${site.projectId}/job`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${site.adminKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ ...valid, branch: `docs/no-model-${i}` }),
+        }),
+      );
+    }
+    const ids = responses.map((response) => response.headers.get('x-session-id')!);
+    const sessions = await t.db.agentSession.findMany({ where: { id: { in: ids } } });
+    expect(sessions).toHaveLength(12);
+    for (const session of sessions) expect(session).toMatchObject({ haulted: true, haultReason: 'error', messageToUser: expect.stringMatching(noModel) });
+    const queued = await t.db.$queryRaw<{ count: bigint }[]>`SELECT count(*) FROM pgboss.job WHERE name = 'agent.run'`;
+    expect(queued[0]!.count).toBe(0n);
+
+    for (const response of responses) {
+      const data: any[] = [];
+      await processDataStream({ stream: response.body!, onDataPart: (items) => void data.push(...(items as any[])) });
+      expect(data.map((item) => item.type)).toEqual(['session', 'outcome']);
+      expect(data[1]).toEqual({ type: 'outcome', haulted: true, haultReason: 'error', messageToUser: expect.stringMatching(noModel) });
+    }
+    const job = await t.call('GET', `/v1/agent/${site.projectId}/job/${ids[0]}`, { key: site.adminKey });
+    expect(job.body).toMatchObject({ haulted: true, haultReason: 'error', messageToUser: expect.stringMatching(noModel) });
+    const sse = createClient({ url: `${server.url}/graphql/stream`, headers: { authorization: `Bearer ${site.adminKey}` }, retryAttempts: 0 });
+    const states: unknown[] = [];
+    for await (const event of sse.iterate({ query: `subscription { agentSessionUpdated(sessionId: "${ids[0]}") { haulted haultReason messageToUser } }` })) {
+      states.push(event.data!.agentSessionUpdated);
+    }
+    sse.dispose();
+    expect(states).toEqual([{ haulted: true, haultReason: 'error', messageToUser: expect.stringMatching(noModel) }]);
+  });
+
+  it('a worker without a model ends, the same way, a job that a web process with one queued', async () => {
+    const web = await startTestApp({ databaseUrl: isolated.databaseUrl, env: { ANSWER_BASE_URL: 'http://127.0.0.1:9/v1', ANSWER_API_KEY: 'k' } });
+    const worker = await startTestApp({ databaseUrl: isolated.databaseUrl, isWorker: true, env: { ANSWER_MODEL: 'offline' } });
     try {
-      const res = await appCall(offline.app, 'POST', `/v1/agent/${site.projectId}/job`, { key: site.adminKey, json: { ...valid, branch: 'docs/no-model' } });
+      const res = await appCall(web.app, 'POST', `/v1/agent/${site.projectId}/job`, { key: site.adminKey, json: { ...valid, branch: 'docs/model-elsewhere' } });
       expect(res.status).toBe(200);
       expect(res.body).toContain('"type":"outcome"');
-      const session = await offline.db.agentSession.findUniqueOrThrow({ where: { id: res.headers.get('x-session-id')! } });
-      expect(session).toMatchObject({ haulted: true, haultReason: 'error', messageToUser: expect.stringContaining('No model is configured for agent jobs: set ANSWER_MODEL') });
+      const session = await t.db.agentSession.findUniqueOrThrow({ where: { id: res.headers.get('x-session-id')! } });
+      expect(session).toMatchObject({ haulted: true, haultReason: 'error', messageToUser: expect.stringMatching(noModel) });
     } finally {
-      await offline.close();
+      await worker.close();
+      await web.close();
     }
   });
 });

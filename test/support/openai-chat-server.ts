@@ -11,6 +11,8 @@ export interface ScriptedReply {
   /** Wait before the first byte, and between pieces. */
   delayMs?: number;
   pieceDelayMs?: number;
+  /** Wait for this too before the first byte (until the test lets the reply go). */
+  until?: Promise<unknown>;
   /** Cut the connection after this many pieces of text, as a crashing server would. */
   breakAfter?: number;
 }
@@ -54,6 +56,7 @@ export async function startChatServer(script: (request: ChatRequest, index: numb
       state.requests.push(received);
       const reply = script(received, state.requests.length - 1);
       await sleep(reply.delayMs ?? 0);
+      await reply.until;
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       let isGone = false;
       response.on('close', () => (isGone = !response.writableFinished));
