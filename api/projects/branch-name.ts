@@ -37,7 +37,3 @@ export function branchNameProblem(name: string): string | undefined {
   }
   return undefined;
 }
-
-export function isValidBranchName(name: string): boolean {
-  return branchNameProblem(name) === undefined;
-}

@@ -4,7 +4,7 @@ import { createApiKey } from '../auth/keys.ts';
 import type { Db } from '../db/database.ts';
 import type { CodeHost } from '../db/generated/prisma/client.ts';
 import { AppError, invalidInput } from '../errors.ts';
-import { isValidBranchName } from './branch-name.ts';
+import { branchNameProblem } from './branch-name.ts';
 import { isSubdomain } from './subdomain.ts';
 
 export interface CreateProjectInput {
@@ -41,9 +41,8 @@ export async function createProject(db: Db, input: CreateProjectInput, place: Pr
     );
   }
   const branch = input.branch ?? 'main';
-  if (!isValidBranchName(branch)) {
-    throw invalidInput('branch', `"${branch}" is not a valid branch name.`);
-  }
+  const problem = branchNameProblem(branch);
+  if (problem) throw invalidInput('branch', `"${branch}" cannot be a branch name: ${problem}.`);
   const { repoUrl, codeHost } = resolveRepository(input.repo, place);
 
   return db.$transaction(async (tx) => {
