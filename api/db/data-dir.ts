@@ -51,7 +51,8 @@ export async function withFileLock<T>(file: string, task: () => Promise<T>, time
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of that id exists (one of another user's counts). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -4,13 +4,14 @@ import path from 'node:path';
 import type { Logger } from '../logger.ts';
 import { operationalError } from '../operational-error.ts';
 import { makeDirectory, withFileLock } from './data-dir.ts';
+import { removeOrphanClusters } from './orphan-clusters.ts';
 import {
   connectionUrl,
   ensureDatabase,
   freePort,
   hasOtherClients,
   isPortFree,
-  runningPort,
+  runningServer,
   runProgram,
   type StoredSettings,
 } from './postgres-commands.ts';
@@ -54,6 +55,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedPo
     const placed = await placeCluster(dataDir, options.home, stored?.cluster);
     return { placement: placed, settings: await initialiseAndStart(placed, stored, options) };
   });
+  await removeOrphanClusters(placement, options.home, options.log);
   const stop = (mode: 'fast' | 'immediate') => runProgram(placement, 'pg_ctl', ['stop', '-D', placement.pgdata, '-m', mode, '-w', '-t', '60', '-s']);
   return {
     url: connectionUrl(settings, DATABASE),
@@ -66,7 +68,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedPo
     },
     async destroy() {
       await withFileLock(own.lockFile, async () => {
-        if ((await runningPort(placement.pgdata)) !== undefined) await stop('immediate');
+        if ((await runningServer(placement.pgdata)) !== undefined) await stop('immediate');
         await fs.rm(placement.clusterDir, { recursive: true, force: true });
         await fs.rm(own.settingsFile, { force: true });
       });
@@ -79,9 +81,9 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedPo
 async function initialiseAndStart(placement: Placement, stored: StoredSettings | undefined, options: EmbeddedPostgresOptions): Promise<StoredSettings> {
   const settings = await loadOrInitialise(placement, stored, options);
   for (let attempt = 1; ; attempt++) {
-    const running = await runningPort(placement.pgdata);
+    const running = await runningServer(placement.pgdata);
     if (running !== undefined) {
-      settings.port = running;
+      settings.port = running.port;
     } else {
       if (options.port === undefined && !(await isPortFree(settings.port))) settings.port = await freePort();
       await saveSettings(placement.settingsFile, settings);
@@ -109,7 +111,7 @@ async function loadOrInitialise(placement: Placement, stored: StoredSettings | u
 
   // Without its settings an old cluster cannot be used (its password is lost): start afresh.
   options.log.info(`initialising embedded PostgreSQL in ${placement.pgdata}`);
-  if ((await runningPort(placement.pgdata)) !== undefined) {
+  if ((await runningServer(placement.pgdata)) !== undefined) {
     await runProgram(placement, 'pg_ctl', ['stop', '-D', placement.pgdata, '-m', 'immediate', '-w', '-s']);
   }
   await fs.rm(placement.pgdata, { recursive: true, force: true });

@@ -19,7 +19,7 @@ export function connectionUrl(settings: StoredSettings, database: string): strin
 }
 
 /** Runs one of the PostgreSQL programs as the placement's user and collects its output. */
-export function runProgram(placement: Placement, program: 'initdb' | 'pg_ctl', args: string[]): Promise<{ code: number; output: string }> {
+export function runProgram(placement: Pick<Placement, 'binDir' | 'runAs' | 'clusterDir'>, program: 'initdb' | 'pg_ctl', args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
     // detached: the server must not receive the terminal's Ctrl-C meant for one folio process.
     const child = spawn(path.join(placement.binDir, program), args, {
@@ -37,8 +37,8 @@ export function runProgram(placement: Placement, program: 'initdb' | 'pg_ctl', a
   });
 }
 
-/** The port of a live server on this data directory, read from postmaster.pid. */
-export async function runningPort(pgdata: string): Promise<number | undefined> {
+/** The live server on this data directory, its process and port, read from postmaster.pid. */
+export async function runningServer(pgdata: string): Promise<{ pid: number; port: number } | undefined> {
   let lines: string[];
   try {
     lines = (await fs.readFile(path.join(pgdata, 'postmaster.pid'), 'utf8')).split('\n');
@@ -50,7 +50,7 @@ export async function runningPort(pgdata: string): Promise<number | undefined> {
   if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return undefined;
   try {
     process.kill(pid, 0);
-    return port;
+    return { pid, port };
   } catch {
     return undefined;
   }

@@ -56,9 +56,27 @@ export async function placeCluster(dataDir: string, home: string, recordedCluste
   await makeDirectory(clusterDir);
   await fs.chown(clusterDir, runAs.uid!, runAs.gid!);
   await fs.chmod(clusterDir, 0o700);
-  // Tells an operator looking at `home` which DATA_DIR each cluster belongs to.
-  if (clusterDir !== own.ownDir) await fs.writeFile(path.join(clusterDir, 'folio-data-dir'), `${path.resolve(dataDir)}\n`);
+  if (clusterDir !== own.ownDir) await markCluster(own, clusterDir, dataDir);
   return withCluster(own, clusterDir, { binDir, runAs });
+}
+
+/** The file in a cluster under `home` that names the DATA_DIR it belongs to. */
+export const DATA_DIR_MARKER = 'folio-data-dir';
+
+/**
+ * Names the cluster's DATA_DIR in its folder (for an operator looking at `home`, and for
+ * removeOrphanClusters), and hard-links that file into DATA_DIR/postgres: while a DATA_DIR holds the
+ * link, even moved elsewhere, the file counts two links and its cluster is never taken for a deleted
+ * DATA_DIR's. (Where no link can be made, across file systems, only the path tells.)
+ */
+async function markCluster(own: ReturnType<typeof ownPaths>, clusterDir: string, dataDir: string): Promise<void> {
+  const marker = path.join(clusterDir, DATA_DIR_MARKER);
+  const claim = path.join(own.ownDir, 'cluster-claim');
+  await fs.writeFile(marker, `${path.resolve(dataDir)}\n`);
+  const [markerFile, claimFile] = await Promise.all([fs.stat(marker), fs.stat(claim).catch(() => undefined)]);
+  if (claimFile?.ino === markerFile.ino && claimFile.dev === markerFile.dev) return;
+  await fs.rm(claim, { force: true });
+  await fs.link(marker, claim).catch(() => undefined);
 }
 
 /**

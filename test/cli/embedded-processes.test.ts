@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/config.ts';
+import { runningServer } from '../../api/db/postgres-commands.ts';
 import { makeTempDataDir } from '../support/databases.ts';
 import { pgdataOf, removeDataDir } from '../support/embedded-cluster.ts';
 import { runFolio, startFolio, type RunningFolio } from '../support/folio-process.ts';
@@ -22,20 +23,11 @@ beforeAll(() => {
 });
 afterAll(async () => {
   for (const process of running) await process.stop('SIGKILL');
-  const pid = postmasterPid();
-  if (pid) await runFolio(['project', 'list'], env); // attaches and, as the last one out, stops the server
+  if (await postmasterPid()) await runFolio(['project', 'list'], env); // attaches and, as the last one out, stops the server
   removeDataDir(dataDir);
 });
 
-function postmasterPid(): number | undefined {
-  try {
-    const pid = Number(fs.readFileSync(path.join(pgdataOf(dataDir), 'postmaster.pid'), 'utf8').split('\n')[0]);
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return undefined;
-  }
-}
+const postmasterPid = async () => (await runningServer(pgdataOf(dataDir)))?.pid;
 
 async function start(role: 'serve' | 'web' | 'worker') {
   const folio = await startFolio(role, env);
@@ -54,7 +46,7 @@ describe('embedded PostgreSQL under DATA_DIR', () => {
     const created = await runFolio(['project', 'create', '--name', 'Embedded', '--subdomain', 'embedded', '--repo', dataDir, '--json'], env);
     expect(created.code, created.stderr).toBe(0);
     project = JSON.parse(created.stdout);
-    expect(postmasterPid()).toBeUndefined();
+    expect(await postmasterPid()).toBeUndefined();
     expect(fs.existsSync(path.join(pgdataOf(dataDir), 'PG_VERSION'))).toBe(true);
   });
 
@@ -78,13 +70,13 @@ describe('embedded PostgreSQL under DATA_DIR', () => {
     expect(serve.output()).toMatch(/Folio serve ready at http:\/\/127\.0\.0\.1:\d+ \(database: embedded PostgreSQL/);
     const list = await runFolio(['project', 'list', '--json'], env);
     expect(JSON.parse(list.stdout).map((p: { subdomain: string }) => p.subdomain)).toEqual(['embedded']);
-    expect(postmasterPid()).toBeDefined(); // the CLI left the server running for serve
+    expect(await postmasterPid()).toBeDefined(); // the CLI left the server running for serve
 
     const trigger = await api(serve, 'POST', `/v1/project/update/${project.projectId}`, project.adminKey);
     expect(trigger.status).toBe(202);
     statusId = (await trigger.json()).statusId;
     expect(await serve.stop()).toBe(0);
-    expect(postmasterPid()).toBeUndefined(); // stopped cleanly on exit
+    expect(await postmasterPid()).toBeUndefined(); // stopped cleanly on exit
   });
 
   it('keeps the data across a restart', async () => {
@@ -99,15 +91,15 @@ describe('embedded PostgreSQL under DATA_DIR', () => {
   it('recovers from a crash that left the server running', async () => {
     const crashed = await start('serve');
     await crashed.stop('SIGKILL');
-    const orphan = postmasterPid();
+    const orphan = await postmasterPid();
     expect(orphan).toBeDefined(); // PostgreSQL outlived the killed process
 
     const serve = await start('serve');
-    expect(postmasterPid()).toBe(orphan); // attached to it rather than failing to start a second one
+    expect(await postmasterPid()).toBe(orphan); // attached to it rather than failing to start a second one
     const status = await api(serve, 'GET', `/v1/project/update-status/${statusId}`, project.adminKey);
     expect(status.status).toBe(200);
     expect(await serve.stop()).toBe(0);
-    expect(postmasterPid()).toBeUndefined();
+    expect(await postmasterPid()).toBeUndefined();
   });
 
   it('two web processes share one database, and the last one out stops it', async () => {
@@ -123,10 +115,10 @@ describe('embedded PostgreSQL under DATA_DIR', () => {
 
     await first.stop();
     await worker.stop();
-    expect(postmasterPid()).toBeDefined(); // the second web process still uses it
+    expect(await postmasterPid()).toBeDefined(); // the second web process still uses it
     expect((await api(second, 'GET', `/v1/project/update-status/${fresh}`, project.adminKey)).status).toBe(200);
     await second.stop();
-    expect(postmasterPid()).toBeUndefined();
+    expect(await postmasterPid()).toBeUndefined();
   });
 
   it('processes started together on a fresh DATA_DIR create one server, and stopped together stop it', async () => {
