@@ -75,7 +75,8 @@ async function main(argv: string[]): Promise<number> {
           return 0;
         }
         if (args.length > 0) throw new UsageError(`folio ${command} takes no arguments; configure it with environment variables.`);
-        await (await import('./cli/serve.ts')).runProcess(command, config, log, out);
+        // An npm script's process (npm start) is folio's parent for as long as folio should run.
+        await (await import('./cli/serve.ts')).runProcess(command, config, log, out, { isNpmScript: process.env.npm_lifecycle_event !== undefined });
         return 0;
       case 'project':
         await (await import('./cli/project-commands.ts')).projectCommand(args, withDb, out, config.githubUrl);

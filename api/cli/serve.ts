@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import { startDatabaseServer } from '../db/database-server.ts';
 import type { Logger } from '../logger.ts';
+import { watchForStop } from './stop-request.ts';
 
 type Role = 'serve' | 'web' | 'worker';
 
@@ -11,41 +12,39 @@ type Role = 'serve' | 'web' | 'worker';
  * The database server starts while the rest of the code loads (an embedded PostgreSQL takes about as
  * long to start as the code takes to load), so a restart answers its first request sooner.
  */
-export async function runProcess(role: Role, config: Config, log: Logger, out: (line: string) => void): Promise<void> {
-  // Listen for SIGINT/SIGTERM from the start: a Ctrl-C while the process starts lets it finish starting,
-  // then shuts down cleanly, instead of leaving an embedded PostgreSQL it had just started.
-  const stopped = new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      log.info(`${signal} received; shutting down`);
-      process.off('SIGINT', onInterrupt);
-      process.off('SIGTERM', onTerminate);
-      resolve();
-    };
-    const onInterrupt = () => stop('SIGINT');
-    const onTerminate = () => stop('SIGTERM');
-    process.on('SIGINT', onInterrupt);
-    process.on('SIGTERM', onTerminate);
-  });
+export async function runProcess(
+  role: Role,
+  config: Config,
+  log: Logger,
+  out: (line: string) => void,
+  { isNpmScript }: { isNpmScript: boolean },
+): Promise<void> {
+  // Listen for a stop from the start: a Ctrl-C while the process starts lets it finish starting, then
+  // shuts down cleanly, instead of leaving an embedded PostgreSQL it had just started.
+  const stop = watchForStop(log, { watchParent: isNpmScript });
+  try {
+    const hasWeb = role !== 'worker';
+    const [server, { openRuntime }, app, http] = await Promise.all([
+      startDatabaseServer(config, log),
+      import('../runtime.ts'),
+      hasWeb ? import('../app.ts') : undefined,
+      hasWeb ? import('../http/server.ts') : undefined,
+    ]);
+    const runtime = await openRuntime(config, log, { isWorker: role !== 'web', server });
+    const listening =
+      app && http
+        ? await http.listen(app.createApp(runtime), config.host, config.port).catch(async (error) => {
+            await runtime.close();
+            throw error;
+          })
+        : undefined;
 
-  const hasWeb = role !== 'worker';
-  const [server, { openRuntime }, app, http] = await Promise.all([
-    startDatabaseServer(config, log),
-    import('../runtime.ts'),
-    hasWeb ? import('../app.ts') : undefined,
-    hasWeb ? import('../http/server.ts') : undefined,
-  ]);
-  const runtime = await openRuntime(config, log, { isWorker: role !== 'web', server });
-  const listening =
-    app && http
-      ? await http.listen(app.createApp(runtime), config.host, config.port).catch(async (error) => {
-          await runtime.close();
-          throw error;
-        })
-      : undefined;
-
-  runtime.warmUp();
-  out(`Folio ${role} ready${listening ? ` at ${listening.url}` : ''} (database: ${runtime.database.description})`);
-  await stopped;
-  await listening?.close();
-  await runtime.close();
+    runtime.warmUp();
+    out(`Folio ${role} ready${listening ? ` at ${listening.url}` : ''} (database: ${runtime.database.description})`);
+    await stop.requested;
+    await listening?.close();
+    await runtime.close();
+  } finally {
+    stop.dispose();
+  }
 }
