@@ -92,9 +92,10 @@ export async function startJobs<Services>(
     },
     async stop() {
       // Running handlers are asked to stop now (a deployment is retried by another attempt) rather than
-      // be cut off when the grace period ends, with the database closing under them.
+      // be cut off when the grace period ends, with the database closing under them. The grace period
+      // leaves a supervisor's stop (SIGTERM, then SIGKILL after 10 s) time to stop the database too.
       stopping.abort(new Error('this worker is stopping'));
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, timeout: 5_000 });
     },
   };
 }
