@@ -1,0 +1,129 @@
+// npm run fuzz: hostile requests to every route of a Folio started for the purpose (scripts/fuzz/).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { casesFor } from './fuzz/cases/index.ts';
+import { endpointTargets } from './fuzz/endpoint-targets.ts';
+import { groupFindings } from './fuzz/findings.ts';
+import { logFindings, readLog } from './fuzz/log-scan.ts';
+import { parseOptions, USAGE, type FuzzOptions } from './fuzz/options.ts';
+import { createRandom } from './fuzz/random.ts';
+import { printReport, redactWith, writeReport, type Report } from './fuzz/report.ts';
+import { restTargets } from './fuzz/rest-targets.ts';
+import { runCases } from './fuzz/runner.ts';
+import { createScratchDatabase, type ScratchDatabase } from './fuzz/scratch-database.ts';
+import { folioEnv, removeOwnCluster, startFolio, type FolioServer } from './fuzz/server.ts';
+import { prepareFixture, type Fixture } from './fuzz/setup.ts';
+import type { Finding, FuzzCase } from './fuzz/types.ts';
+
+const say = (line: string) => process.stderr.write(`fuzz: ${line}\n`);
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  if (options.isHelp) {
+    console.log(USAGE);
+    return 0;
+  }
+  const started = Date.now();
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-fuzz-'));
+  const logFile = path.join(os.tmpdir(), `folio-fuzz-${process.pid}.log`);
+  let database: ScratchDatabase | undefined;
+  let server: FolioServer | undefined;
+  let fixture: Fixture | undefined;
+  const dataDir = path.join(tempDir, 'data');
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () => (cleaning ??= removeEverything());
+  const removeEverything = async () => {
+    await server?.stop();
+    await database?.drop().catch((error: Error) => say(`could not drop the scratch database: ${error.message}`));
+    try {
+      removeOwnCluster(server?.clusterDir, dataDir);
+    } catch (error) {
+      say(`could not remove the embedded PostgreSQL cluster ${server?.clusterDir}: ${(error as Error).message}`);
+    }
+    for (const dir of [tempDir, ...(fixture?.repoDirs ?? [])]) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const onSignal = () => void cleanUp().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const serverUrl = process.env.DATABASE_URL || undefined;
+    if (serverUrl) database = await createScratchDatabase(serverUrl);
+    say(`starting folio serve (${database ? 'a fresh database on DATABASE_URL\'s server' : 'embedded PostgreSQL'}); log: ${logFile}`);
+    server = await startFolio(folioEnv({ dataDir, databaseUrl: database?.url }), logFile);
+    say(`Folio is at ${server.url}`);
+    fixture = await prepareFixture(server, say);
+    const report = await fuzz(server, fixture, options, logFile);
+    const redact = redactWith(fixture.placeholders);
+    printReport(report, redact, console.log);
+    writeReport(options.out, report, redact);
+    console.log(`Findings written to ${options.out}; the whole run took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+    return report.groups.length > 0 ? 1 : 0;
+  } finally {
+    await cleanUp();
+  }
+}
+
+/** Sends every route its cases, then reads the server's log: the report, before it is printed. */
+async function fuzz(server: FolioServer, fixture: Fixture, options: FuzzOptions, logFile: string): Promise<Report> {
+  const targets = [...(await restTargets(fixture)), ...endpointTargets(fixture)].filter((target) => !options.only || target.route.includes(options.only));
+  const random = createRandom(options.seed);
+  const cases = interleave(targets.map((target) => casesFor(target, options.count, random.fork(target.route), fixture)));
+  say(`sending ${cases.length} cases to ${targets.length} routes (${options.concurrency} at a time)`);
+  const started = Date.now();
+  const run = await runCases(cases, {
+    url: server.url,
+    port: server.port,
+    concurrency: options.concurrency,
+    timeoutMs: options.timeoutMs,
+    serverExit: server.exit,
+    progress: say,
+  });
+  const seconds = (Date.now() - started) / 1000;
+  if (!run.crash) await checkStillServing(server, run.findings);
+  await server.stop();
+  const { findings: logged, noise } = logFindings(readLog(logFile), run.timeline);
+  if (options.trace) fs.writeFileSync(options.trace, run.timeline.map((sent) => `${JSON.stringify(sent)}\n`).join(''));
+  return {
+    seed: options.seed,
+    countPerRoute: options.count,
+    seconds,
+    sent: run.sent,
+    unsendable: run.unsendable,
+    sentPerRoute: Object.fromEntries(run.sentPerRoute),
+    groups: groupFindings([...run.findings, ...logged]),
+    noise,
+    logFile,
+  };
+}
+
+/** Round-robin over the routes, so no route's slow cases bunch up. */
+function interleave(lists: FuzzCase[][]): FuzzCase[] {
+  const out: FuzzCase[] = [];
+  const total = lists.reduce((sum, list) => sum + list.length, 0);
+  for (let i = 0; out.length < total; i++) {
+    for (const list of lists) if (i < list.length) out.push(list[i]!);
+  }
+  return out;
+}
+
+/** After the run the server must still answer, quickly. */
+async function checkStillServing(server: FolioServer, findings: Finding[]): Promise<void> {
+  const response = await fetch(`${server.url}/health`, { signal: AbortSignal.timeout(15_000) }).catch(() => undefined);
+  if (response?.status === 200) return;
+  findings.push({
+    kind: server.exit() ? 'crash' : 'hang',
+    route: 'GET /health',
+    summary: server.exit() ? `the server ${server.exit()}` : 'the server no longer answers /health after the run',
+    label: 'the check after the run',
+    order: Number.MAX_SAFE_INTEGER,
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    say(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(2);
+  },
+);
