@@ -58,9 +58,9 @@ export async function serveSite(db: Db, request: Request, address: SiteAddress, 
   if (!site) return plainPage(404, 'Not rendered yet', 'This deployment was made before Folio rendered sites: deploy the project again.');
 
   if (path === '' && address.base) return redirect(`${address.base}/`, true);
-  const route = routeOfPath(path);
+  const { route, decoded } = routeOfPath(path);
   if (route === undefined) return notFoundPage(site, address, source, cache, request);
-  if (route !== (path || '/')) return redirect(`${address.base}${route}`, true);
+  if (route !== (decoded || '/')) return redirect(`${address.base}${route}`, true);
 
   const file = site.files.get(route.slice(1));
   if (file) return serveFile(db, cache, request, source.projectId, file);
@@ -73,17 +73,20 @@ export async function serveSite(db: Db, request: Request, address: SiteAddress, 
   return notFoundPage(site, address, source, cache, request);
 }
 
-/** `/a/b/` -> `/a/b`; undefined for paths no file or page can have (`..`, a NUL, bad encoding). */
-function routeOfPath(path: string): string | undefined {
+/**
+ * The route of a path (`/a/b/` -> `/a/b`) and the path decoded, which a canonical address equals; no
+ * route for paths no file or page can have (`..`, a NUL, bad encoding).
+ */
+function routeOfPath(path: string): { route?: string; decoded?: string } {
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
   } catch {
-    return undefined;
+    return {};
   }
   const parts = decoded.split('/').filter(Boolean);
-  if (parts.some((part) => part === '..' || part === '.' || /[\u0000\\]/.test(part))) return undefined;
-  return `/${parts.join('/')}`;
+  if (parts.some((part) => part === '..' || part === '.' || /[\u0000\\]/.test(part))) return {};
+  return { route: `/${parts.join('/')}`, decoded };
 }
 
 async function servePage(site: LoadedSite, address: SiteAddress, route: string, source: SiteSource, cache: SiteCache, request: Request, status: number): Promise<Response> {
@@ -140,7 +143,9 @@ async function serveFile(db: Db, cache: SiteCache, request: Request, projectId: 
 }
 
 function redirect(location: string, isPermanent: boolean): Response {
-  return new Response(null, { status: isPermanent ? 308 : 307, headers: { location, 'cache-control': 'public, max-age=0, must-revalidate' } });
+  // A header holds bytes, not text: a route of "/😀" goes out percent-encoded, as browsers send it.
+  const encoded = location.replace(/[^\x21-\x7e]/gu, (character) => encodeURIComponent(character));
+  return new Response(null, { status: isPermanent ? 308 : 307, headers: { location: encoded, 'cache-control': 'public, max-age=0, must-revalidate' } });
 }
 
 function plainPage(status: number, title: string, message: string): Response {

@@ -152,6 +152,10 @@ describe('serving a site', () => {
     expect((await get('/sites/acme')).headers.get('location')).toBe('/sites/acme/');
     expect((await get('/sites/acme/fonts/')).headers.get('location')).toBe('/sites/acme/fonts');
     expect((await get('/sites/acme/')).headers.get('location')).toBe('/sites/acme/quickstart');
+    // A route that is not ASCII is redirected percent-encoded (it was a 500: a header holds only bytes).
+    const emoji = await get('/sites/acme/blog/%F0%9F%98%80%20launch');
+    expect([emoji.status, emoji.headers.get('location')]).toEqual([307, 'https://acme.example/blog/%F0%9F%98%80%20launch']);
+    expect((await get('/sites/acme/fonts%C3%A9/')).headers.get('location')).toBe('/sites/acme/fonts%C3%A9');
   });
 
   it('answers a missing page 404 with the site around it, and a missing site 404', async () => {
