@@ -78,6 +78,8 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
       model: await answerModelFor(services.config, sitePages(services, project, request.filter)),
       system: systemPrompt(project.name),
       messages: modelMessages(conversation, request),
+      // The note of what the user reads or points at is a system message of its own (modelMessages).
+      allowSystemInMessages: true,
       tools: assistantTools(search),
       stopWhen: stepCountIs(ASSISTANT_LIMITS.maxSteps),
       abortSignal: signal,

@@ -13,6 +13,7 @@ import { assertReadableGetParams } from './graphql-input.ts';
 import { jsonResponse } from './json-response.ts';
 import { GRAPHQL_ENDPOINT, HEALTH_PATH, OPENAPI_PATH, SSE_ENDPOINT } from './paths.ts';
 import { assertDeclaredLengthWithin } from './request-body.ts';
+import { isClientGone } from './client-gone.ts';
 import { matchFileRoute, serveFile } from './static-files.ts';
 import { serveStreamRoute } from './stream-route.ts';
 import { isSubdomain } from '../projects/subdomain.ts';
@@ -38,10 +39,11 @@ export interface EdgeOptions {
  */
 export function useHttpEdge(options: EdgeOptions): Plugin {
   let yoga: YogaServerInstance<Record<string, unknown>, GraphQLContext> | undefined;
-  const refusal = (error: unknown): Response => {
+  const refusal = (error: unknown, request?: Request): Response => {
     const app = appErrorOf(error);
     if (app) return errorResponse(app);
-    options.log.error('request failed at the edge', error);
+    if (isClientGone(error, request)) options.log.debug('the client left in the middle of its request');
+    else options.log.error('request failed at the edge', error);
     return errorResponse(internalError());
   };
 
@@ -82,7 +84,7 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
               const execute = (params: OperationParams) => executeOperation(yoga!, request, serverContext as object, params, options.authOf);
               endResponse(await serveStreamRoute({ route: match.route, params: match.params }, body, request, keyChecked, execute, options.log));
             })
-            .catch((error: unknown) => endResponse(refusal(error)));
+            .catch((error: unknown) => endResponse(refusal(error, request)));
         }
         const files = matchFileRoute(options.routes.files, path);
         if (files) return serveFile(files, request, path).catch(refusal).then(endResponse);

@@ -9,6 +9,7 @@ import { errorBody, errorResponse, withErrorBody } from './error-response.ts';
 import { executeOperation, refusalOf } from './execute-operation.ts';
 import { SSE_ENDPOINT } from './paths.ts';
 import { readBodyText } from './request-body.ts';
+import { isClientGone } from './client-gone.ts';
 import { closeWhenKeyRevoked } from './revocation.ts';
 import { StreamReservations } from './sse-reservations.ts';
 
@@ -98,7 +99,8 @@ export function useGraphQLSse({ authOf, maxBodyBytes, log }: GraphQLSseOptions):
         .catch((error: unknown) => {
           const app = appErrorOf(error);
           if (app) return errorResponse(app);
-          log.error('graphql-sse request failed', error);
+          if (isClientGone(error, request)) log.debug('the client left in the middle of its request');
+          else log.error('graphql-sse request failed', error);
           return errorResponse(internalError());
         })
         .then(endResponse);

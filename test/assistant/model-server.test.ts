@@ -192,3 +192,18 @@ describe("a model's raw HTML and script links, on both streams", () => {
     }
   });
 });
+
+describe('what the user reads and points at', () => {
+  it('reaches the model as a note before the question, and the answer streams (it failed with currentPath or context)', async () => {
+    chat.requests.length = 0;
+    const { message } = await askV4([question('How do I use my own domain?')], {
+      currentPath: '/quickstart',
+      context: [{ type: 'code', value: 'CNAME docs cname.acme.dev', path: '/custom-domain' }],
+    });
+    expect(message.content).toContain('CNAME record');
+    const given = chat.requests[0]!.body.messages.map((entry) => [entry.role, String(entry.content)]);
+    expect(given.at(-2)).toEqual(['system', expect.stringContaining('The user is reading the page /quickstart.')]);
+    expect(given.at(-2)![1]).toContain('Code the user points at (from /custom-domain):\nCNAME docs cname.acme.dev');
+    expect(given.at(-1)).toEqual(['user', 'How do I use my own domain?']);
+  });
+});

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import { revokeApiKey } from '../../api/auth/keys.ts';
@@ -103,6 +104,30 @@ describe('HTTP-level refusals are {error, code} on every route, /graphql include
     } as RequestInit);
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: expect.any(String), code: 'PAYLOAD_TOO_LARGE' });
+  });
+});
+
+describe('a client that leaves in the middle of its body', () => {
+  it.each([
+    ['/v1/project/update/x', 'admin'],
+    ['/v1/search/acme', 'assistant'],
+    ['/v1/assistant/acme/message', 'assistant'],
+    ['/graphql', 'admin'],
+    ['/graphql/stream', 'admin'],
+  ])('on %s is no error in the log', async (path, kind) => {
+    logged.length = 0;
+    const key = kind === 'admin' ? a.adminKey : a.assistantKey;
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1', () => {
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"que`);
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 100);
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(logged).toEqual([]);
   });
 });
 
