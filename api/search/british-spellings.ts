@@ -1,38 +1,22 @@
+import { alternatives, requiredList, type RootList } from '../language/word-lists.ts';
 import { lookupTable } from '../lookup-table.ts';
 
 /**
  * British spellings as American ones, for English text analysis: "colour" and "color" are one term,
  * so a reader who asks how to "customise the sidebar colours" finds the pages that say "customize" and
  * "colors" (and a British site's pages are found by American spellings). Applied before stemming, to
- * the index and the query alike. Only these families change: an open rule such as "-our" -> "-or"
- * would make "tour" and "hour" into other words.
+ * the index and the query alike. Only listed families change (api/language/en.json: whole words,
+ * -our roots, -ise stems): an open rule such as "-our" -> "-or" would make "tour" and "hour" into other words.
  */
-const OUR_ROOTS = ['colour', 'behaviour', 'favour', 'flavour', 'honour', 'labour', 'neighbour', 'humour', 'rumour', 'harbour', 'armour', 'vapour', 'endeavour', 'savour'];
-/** Stems of verbs written with -ise in British and -ize in American English ("customis|e", "organis|ation"). */
-const ISE_ROOTS = [
-  'customis', 'organis', 'initialis', 'optimis', 'authoris', 'recognis', 'summaris', 'visualis', 'prioritis', 'categoris',
-  'synchronis', 'serialis', 'deserialis', 'normalis', 'finalis', 'personalis', 'localis', 'internationalis', 'minimis',
-  'maximis', 'standardis', 'utilis', 'realis', 'memoris', 'apologis', 'capitalis', 'characteris', 'sanitis', 'tokenis',
-  'parameteris', 'virtualis', 'containeris', 'modernis', 'specialis', 'generalis', 'centralis', 'digitis', 'monetis',
-  'randomis', 'stabilis', 'criticis', 'emphasis', 'itemis', 'materialis', 'harmonis', 'penalis', 'legalis', 'italicis',
-];
-const WORDS = lookupTable<string>({
-  analyse: 'analyze', analysed: 'analyzed', analysing: 'analyzing', paralyse: 'paralyze', catalyse: 'catalyze',
-  centre: 'center', centres: 'centers', centred: 'centered', centring: 'centering', metre: 'meter', metres: 'meters',
-  litre: 'liter', fibre: 'fiber', theatre: 'theater',
-  catalogue: 'catalog', catalogues: 'catalogs', dialogue: 'dialog', dialogues: 'dialogs', analogue: 'analog',
-  licence: 'license', licences: 'licenses', defence: 'defense', offence: 'offense',
-  grey: 'gray', greyed: 'grayed', greyscale: 'grayscale',
-  modelling: 'modeling', modelled: 'modeled', labelled: 'labeled', labelling: 'labeling', cancelled: 'canceled',
-  cancelling: 'canceling', travelled: 'traveled', travelling: 'traveling', signalled: 'signaled', levelled: 'leveled',
-  channelled: 'channeled', tunnelling: 'tunneling', tunnelled: 'tunneled',
-  enrol: 'enroll', enrolment: 'enrollment', fulfil: 'fulfill', fulfilment: 'fulfillment', instalment: 'installment',
-  judgement: 'judgment', acknowledgement: 'acknowledgment', artefact: 'artifact', artefacts: 'artifacts',
-  programme: 'program', programmes: 'programs', cheque: 'check', aluminium: 'aluminum',
-});
-const OUR = new RegExp(`^(${OUR_ROOTS.join('|')})(s|ed|ing|ful|less|able|ably|ite|ites)?$`);
-// "emphasis" is also a noun of both spellings: only its verb forms change.
-const ISE = new RegExp(`^(${ISE_ROOTS.join('|')})(e|es|ed|ing|ation|ations|er|ers|able)$`);
+const WORDS = lookupTable(requiredList('en', 'britishSpellings').table);
+const OUR = rootsPattern(requiredList('en', 'britishOurRoots'), true);
+// "emphasis" is also a noun of both spellings: only its verb forms, with an ending, change.
+const ISE = rootsPattern(requiredList('en', 'britishIseRoots'), false);
+
+/** A root, then one of its endings: "colour|s" (the ending may be optional: "colour"). */
+function rootsPattern(list: RootList, isEndingOptional: boolean): RegExp {
+  return new RegExp(`^(${alternatives(list.roots)})(${alternatives(list.endings)})${isEndingOptional ? '?' : ''}$`);
+}
 
 /** A folded English word in American spelling ("colours" -> "colors", "organisation" -> "organization"). */
 export function americanSpelling(word: string): string {

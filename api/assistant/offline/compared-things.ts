@@ -1,3 +1,5 @@
+import { alternatives, listsNamed, wordsOfEveryLanguage } from '../../language/word-lists.ts';
+
 /**
  * The two things a question asks to compare: "What's the difference between let and const in
  * JavaScript?" -> ["let", "const"]; also in French ("la différence entre X et Y") and Spanish ("la
@@ -11,11 +13,11 @@ export function comparedThings(question: string): [string, string] | undefined {
   return undefined;
 }
 
-/** What follows the second thing: the end of the clause, or a word that starts a qualifier ("in JavaScript"). */
-const END = String.raw`(?=\s*[?.!,;:]|\s+(?:in|on|for|with|when|and|dans|pour|avec|quand|en|para|con|cuando)\s|\s*$)`;
+/**
+ * What follows the second thing: the end of the clause, or a word that starts a qualifier ("in
+ * JavaScript"). Each language's `comparison` patterns and `comparisonQualifiers` are in
+ * api/language/<language>.json.
+ */
+const END = String.raw`(?=\s*[?.!,;:]|\s+(?:${alternatives(wordsOfEveryLanguage('comparisonQualifiers'))})\s|\s*$)`;
 
-const COMPARISONS = [
-  new RegExp(String.raw`\bdifferences?\s+between\s+(.{1,60}?)\s+and\s+(.{1,60}?)${END}`, 'iu'),
-  new RegExp(String.raw`\bdifférences?\s+entre\s+(.{1,60}?)\s+et\s+(.{1,60}?)${END}`, 'iu'),
-  new RegExp(String.raw`\bdiferencias?\s+entre\s+(.{1,60}?)\s+y\s+(.{1,60}?)${END}`, 'iu'),
-];
+const COMPARISONS = listsNamed('comparison').flatMap(({ list }) => list.patterns.map((pattern) => new RegExp(`${pattern.source}${END}`, pattern.flags)));

@@ -1,4 +1,5 @@
 import { isTableRowText } from '../../deploy/mdx/table-rows.ts';
+import { alternatives, wordsOfEveryLanguage } from '../../language/word-lists.ts';
 
 /**
  * A search result's text cut into the pieces an extractive answer is made of. Search results are plain
@@ -37,8 +38,8 @@ const CODE_SHAPE =
 const YAML_KEY = /^[a-z_][\w-]*:(?:\s|$)/;
 /** A lone identifier line introducing the description below it (settings and property references). */
 const FIELD_NAME = /^[\w$@<>.[\]-]{1,48}$/;
-/** Labels of API fields ("Type: string", "Tipo: object", "Défaut : false") say nothing a reader asked. */
-const NOISE = /^(?:Type|Default|Required|Tipo|Predeterminado|Requerido|Obligatorio|Défaut|Par défaut|Obligatoire)\s?:\s+\S+$/;
+/** Labels of API fields ("Type: string", "Tipo: object", "Défaut : false": `fieldLabels` in api/language/<language>.json) say nothing a reader asked. */
+const NOISE = new RegExp(`^(?:${alternatives(wordsOfEveryLanguage('fieldLabels'))})\\s?:\\s+\\S+$`);
 const MAX_SENTENCE_LINE = 180;
 const MIN_NAME_RUN = 3;
 

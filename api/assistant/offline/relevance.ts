@@ -1,6 +1,7 @@
 import type { Analyzer } from '../../search/analyzer.ts';
 import { wordRarity } from '../../search/word-rarity.ts';
 import type { RetrievedChunk } from './prompt-turn.ts';
+import { alternatives, requiredList, wordsOfEveryLanguage } from '../../language/word-lists.ts';
 import { lookupTable } from '../../lookup-table.ts';
 
 /** A question's index terms (stemmed, as search indexes them), each weighted by how much it tells. */
@@ -8,20 +9,13 @@ export type QuestionTerms = Map<string, number>;
 
 /**
  * Words that carry a question's tone, not its subject (folded, as the analyzer reports words); the
- * search's stop words already drop "how", "do", "I", but not every language's question words.
+ * search's stop words already drop "how", "do", "I", but not every language's question words. Every
+ * language's `questionFiller` (api/language/<language>.json) applies to every question.
  */
-const FILLER = new Set([
-  'want', 'need', 'please', 'tell', 'know', 'possible', 'able', 'way', 'anyone', 'something', 'thing', 'things',
-  'help', 'hi', 'hello', 'thanks', 'thank', 'instead', 'also', 'actually', 'really', 'just', 'still',
-  'ok', 'okay', 'alright', 'cool', 'great', 'hmm', 'oh', 'yes', 'yeah', 'sure', 'nice', 'perfect', 'awesome',
-  'comment', 'pourquoi', 'quel', 'quelle', 'quels', 'quelles', 'puis', 'peux', 'faire', 'est',
-  'est-ce', 'peut-on', 'a-t-il', 'y-a-t-il', 'puis-je', 'voudrais', 'aimerais', 'souhaite', 'souhaiterais', 'quand', 'ca',
-  'moyen', 'facon', 'partout', 'manera',
-  'como', 'que', 'cual', 'puedo', 'hacer', 'hago', 'quien', 'donde', 'porque', 'quisiera', 'gustaria', 'cuando',
-]);
+const FILLER = new Set(wordsOfEveryLanguage('questionFiller'));
 
 /** Words every page of a documentation site says: a question naming them is not about them. */
-const GENERIC = new Set(['docs', 'doc', 'documentation', 'documentations']);
+const GENERIC = new Set(wordsOfEveryLanguage('genericWords'));
 const GENERIC_WEIGHT = 0.15;
 /** An identifier names one setting or command, but its parts count too: it need not outweigh rare words. */
 const IDENTIFIER_WEIGHT = 0.8;
@@ -59,15 +53,10 @@ function withoutContractions(text: string): string {
 
 /**
  * Contractions typed without their apostrophe, as people type them: "whats" is no rare word of the
- * question's subject. ("lets", "ill" and "id" are words of their own, and stay.)
+ * question's subject (api/language/en.json, unmarkedContractions).
  */
-const UNMARKED_CONTRACTIONS = lookupTable<string>({
-  whats: 'what', hows: 'how', wheres: 'where', whos: 'who', thats: 'that', theres: 'there', heres: 'here',
-  dont: 'do', doesnt: 'does', didnt: 'did', isnt: 'is', arent: 'are', wasnt: 'was', werent: 'were',
-  hasnt: 'has', havent: 'have', hadnt: 'had', shouldnt: 'should', couldnt: 'could', wouldnt: 'would',
-  cant: 'can', wont: 'will', im: 'I', ive: 'I', youre: 'you', theyre: 'they', weve: 'we', youve: 'you',
-});
-const UNMARKED_CONTRACTION = new RegExp(`\\b(?:${Object.keys(UNMARKED_CONTRACTIONS).join('|')})\\b`, 'gi');
+const UNMARKED_CONTRACTIONS = lookupTable(requiredList('en', 'unmarkedContractions').table);
+const UNMARKED_CONTRACTION = new RegExp(`\\b(?:${alternatives(Object.keys(UNMARKED_CONTRACTIONS))})\\b`, 'gi');
 
 export function isGenericWord(word: string): boolean {
   return GENERIC.has(word.toLowerCase());

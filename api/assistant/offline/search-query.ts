@@ -1,12 +1,20 @@
 import type { EarlierMessage } from './prompt-turn.ts';
 import { isGenericWord } from './relevance.ts';
 import { wordRarity } from '../../search/word-rarity.ts';
+import { alternatives, wordsOfEveryLanguage } from '../../language/word-lists.ts';
 
 /** Longest query sent to search; the search route accepts 1,000 characters. */
 const MAX_QUERY = 400;
-/** Openings and words that lean on what was said before ("ok, and for an apex domain?", "can they be temporary?"). */
-const LEANS_BACK = /^(?:(?:ok|okay|alright|right|great|thanks|hmm|oh|d'accord|vale|bueno)[,.!]?\s+)?(?:and|also|but|or|so|then|what about|how about|et|mais|ou|alors|y|pero|o|entonces|e)\b/i;
-const POINTS_BACK = /\b(?:it|its|that|this|these|those|them|they|one|ones|same|else|opposite)\b/i;
+/**
+ * Openings and words that lean on what was said before ("ok, and for an apex domain?", "can they be
+ * temporary?"): each language's `followUpOpenings`, `followUpConnectives` and `pointingWords` in
+ * api/language/<language>.json.
+ */
+const LEANS_BACK = new RegExp(
+  `^(?:(?:${alternatives(wordsOfEveryLanguage('followUpOpenings'))})[,.!]?\\s+)?(?:${alternatives(wordsOfEveryLanguage('followUpConnectives'))})\\b`,
+  'i',
+);
+const POINTS_BACK = new RegExp(`\\b(?:${alternatives(wordsOfEveryLanguage('pointingWords'))})\\b`, 'i');
 /** A question with this few telling words (by rarity) has no subject of its own. */
 const FEW_TELLING_WORDS = 2;
 const POINTING_TELLING_WORDS = 4;
