@@ -2,7 +2,7 @@ import path from 'node:path';
 import { findChromium } from './browser/find-chromium.ts';
 import { normalisedOrigin } from './http/origins.ts';
 
-/** Every setting Folio reads, resolved once from the environment. README's configuration table lists them. */
+/** Every setting Folio reads, resolved once from the environment. docs/configuration.md lists them. */
 export interface Config {
   readonly host: string;
   readonly port: number;
@@ -63,7 +63,7 @@ const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 /** Every invalid setting at once, one line each, so a user fixes them all in one go. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(problems.map((problem) => `folio: invalid setting: ${problem} (README: Configuration)`).join('\n'));
+    super(problems.map((problem) => `folio: invalid setting: ${problem} (docs/configuration.md)`).join('\n'));
   }
 }
 

@@ -19,7 +19,7 @@ Commands:
   key        Create and revoke API keys          (folio key --help)
   deploy     Deploy a project, optionally following its progress (folio deploy --help)
 
-Every command reads its settings from the environment (README: Configuration): DATABASE_URL, or
+Every command reads its settings from the environment (docs/configuration.md): DATABASE_URL, or
 an embedded PostgreSQL under DATA_DIR (default ./.data); HOST and PORT (default 127.0.0.1:3000).`;
 
 const SERVE_HELP = (role: Role) => `Usage: folio ${role}

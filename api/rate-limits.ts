@@ -18,7 +18,7 @@ export interface KeyAndClientLimit {
   consume(use: { keyId: string; projectId: string; clientAddress: string }): Promise<void>;
 }
 
-/** The documented limits (README: Rate limits). */
+/** The documented limits (docs/api.md, Rate limits). */
 export interface RateLimits {
   /** Agent jobs created per project (Mintlify documents 100 per project per hour). */
   agentJobs: RateLimit;

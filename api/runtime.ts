@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import type { DatabaseServer } from './db/database-server.ts';
 import { deployServicesOf, type DeployServices } from './deploy/deploy-services.ts';
-import { createEvents, type Events } from './events.ts';
+import { createEvents, type Events } from './events/events.ts';
 import { startJobs, type Jobs } from './jobs/jobs.ts';
 import { JOB_DEFINITIONS } from './jobs/registry.ts';
 import type { Logger } from './logger.ts';

@@ -1,7 +1,7 @@
 import type { VerifiedKeys } from './auth/verified-keys.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import type { Events } from './events.ts';
+import type { Events } from './events/events.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { Logger } from './logger.ts';
 import type { SitesByDomain } from './projects/sites-by-domain.ts';

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { invalidInput } from '../errors.ts';
-import { agentRunJob } from '../jobs/agent-run.ts';
+import { agentRunJob } from './agent-job.ts';
 import { branchNameProblem, MAX_BRANCH_LENGTH } from '../projects/branch-name.ts';
 import type { Services } from '../services.ts';
 import { agentTopic } from './event-log.ts';
 import { haltedAtCreation, NO_ANSWER_MODEL } from './halt.ts';
 
-/** What one job request may hold (README: Agent jobs). */
+/** What one job request may hold (docs/agent-jobs.md). */
 export const AGENT_JOB_LIMITS = { maxMessages: 50, maxMessageLength: 20_000 } as const;
 
 export interface AgentJobRequest {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import type { Events } from '../events.ts';
+import type { Events } from '../events/events.ts';
 
 /** What an agent job's stream shows, in order. */
 export type AgentEventKind = 'step-started' | 'text' | 'tool-call' | 'tool-result' | 'step-finished' | 'todos' | 'status' | 'outcome';

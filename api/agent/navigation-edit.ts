@@ -1,4 +1,4 @@
-import { isObject, type Json, type JsonObject } from '../deploy/config-refs.ts';
+import { isObject, type Json, type JsonObject } from '../mintlify/config-refs.ts';
 import { WorkspaceRefusal } from './workspace.ts';
 
 /** A change to docs.json's navigation, as the agent asks for it. */

@@ -1,4 +1,4 @@
-/** What one assistant request may hold (README: The assistant). Larger requests are a 400 naming the field. */
+/** What one assistant request may hold (docs/assistant.md). Larger requests are a 400 naming the field. */
 export const ASSISTANT_LIMITS = {
   /** `fp`, the caller's fingerprint. */
   maxFingerprintLength: 200,

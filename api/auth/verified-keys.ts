@@ -1,6 +1,6 @@
 import { ChangeInvalidatedCache } from '../db/change-invalidated-cache.ts';
 import type { Db } from '../db/database.ts';
-import type { Events } from '../events.ts';
+import type { Events } from '../events/events.ts';
 import { hashKey, LAST_USED_RESOLUTION_MS, verifyApiKey, type KeyHolder } from './keys.ts';
 
 /** Published by a trigger on `api_keys` when a key is revoked, changed or deleted. */

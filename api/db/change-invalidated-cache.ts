@@ -1,4 +1,4 @@
-import type { Events } from '../events.ts';
+import type { Events } from '../events/events.ts';
 
 export interface ChangeInvalidatedCacheOptions {
   /** Topics announcing that the cached rows changed (database triggers publish them; see the migration). */

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { chunkSections } from './chunk.ts';
 import { commitFiles, type GitMirror } from './git.ts';
-import type { ParsedPage } from './mdx/parse-page.ts';
+import type { ParsedPage } from '../mintlify/mdx/parse-page.ts';
 import { parseOrReport, readPagesAndSnippets, sourceOf } from './project-reader.ts';
-import type { Navigation, NavigationPage } from './navigation.ts';
+import type { Navigation, NavigationPage } from '../mintlify/navigation.ts';
 import type { DeploymentProgress } from './progress.ts';
 import { renderPage, RENDER_VERSION, type RenderedPage } from '../render/render-page.ts';
-import { routeOf } from './page-route.ts';
+import { routeOf } from '../mintlify/page-route.ts';
 
 /** Bump when parsing or chunking changes, so every page is rebuilt by the next deployment. */
 const PARSER_VERSION = '6';

@@ -1,5 +1,5 @@
-import type { Section } from './mdx/parse-page.ts';
-import { isTableRowText } from './mdx/table-rows.ts';
+import type { Section } from '../mintlify/mdx/parse-page.ts';
+import { isTableRowText } from '../mintlify/mdx/table-rows.ts';
 
 export interface ChunkDraft {
   position: number;

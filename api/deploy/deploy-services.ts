@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Db } from '../db/database.ts';
-import type { Events } from '../events.ts';
+import type { Events } from '../events/events.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import type { Logger } from '../logger.ts';
 import type { Embedder } from '../search/embedders/embedder.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { Prisma } from '../db/generated/prisma/client.ts';
-import type { Events } from '../events.ts';
-import { deploymentTopic } from './topics.ts';
+import type { Events } from '../events/events.ts';
+import { deploymentTopic } from '../events/topics.ts';
 
 const FLUSH_DELAY_MS = 150;
 

@@ -1,7 +1,7 @@
 import { findUnstorableText } from '../http/input-guards.ts';
-import { ConfigError, isObject, resolveRefs, type Json, type JsonObject } from './config-refs.ts';
-import { brokenPage, parsePage, snippetReferences, MAX_SNIPPET_DEPTH, type ParsedPage } from './mdx/parse-page.ts';
-import { readNavigation, type Navigation, type NavigationPage } from './navigation.ts';
+import { ConfigError, isObject, resolveRefs, type Json, type JsonObject } from '../mintlify/config-refs.ts';
+import { brokenPage, parsePage, snippetReferences, MAX_SNIPPET_DEPTH, type ParsedPage } from '../mintlify/mdx/parse-page.ts';
+import { readNavigation, type Navigation, type NavigationPage } from '../mintlify/navigation.ts';
 
 /**
  * Where a docs project's files come from: a commit of the repository mirror (deployments) or a

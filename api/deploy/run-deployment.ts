@@ -3,16 +3,16 @@ import type { Db } from '../db/database.ts';
 import { buildPages } from './build-pages.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
 import { commitFiles, GitError, GitMirror } from './git.ts';
-import { readNavigation, unlistedPages, type Navigation, type NavigationPage } from './navigation.ts';
+import { readNavigation, unlistedPages, type Navigation, type NavigationPage } from '../mintlify/navigation.ts';
 import { ProjectProblem, readProjectConfig } from './project-reader.ts';
-import type { JsonObject } from './config-refs.ts';
+import type { JsonObject } from '../mintlify/config-refs.ts';
 import type { DeployServices } from './deploy-services.ts';
 import { DeploymentProgress } from './progress.ts';
 import { deploymentSummary } from './summary.ts';
-import { LIVE_TOPIC } from './topics.ts';
+import { LIVE_TOPIC } from '../events/topics.ts';
 import { embedMissingChunks } from '../search/embed-chunks.ts';
 import { buildSite, forgetUnservedSiteFiles } from '../sites/build-site.ts';
-import { siteScreenshotsJob } from '../jobs/site-screenshots.ts';
+import { siteScreenshotsJob } from './screenshots-job.ts';
 
 /** A failure whose cause is the project (its repository, branch or files): retrying cannot help. */
 class DeploymentFailure extends Error {}

@@ -1,9 +1,9 @@
 import type { Db } from '../db/database.ts';
 import type { DeploymentSource } from '../db/generated/prisma/client.ts';
-import type { Events } from '../events.ts';
-import { deployRunJob } from '../jobs/deploy-run.ts';
+import type { Events } from '../events/events.ts';
+import { deployRunJob } from './deploy-job.ts';
 import type { Jobs } from '../jobs/jobs.ts';
-import { deploymentTopic } from './topics.ts';
+import { deploymentTopic } from '../events/topics.ts';
 
 const QUEUED_BY: Record<DeploymentSource, string> = {
   api: 'Queued by the API.',

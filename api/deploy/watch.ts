@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
-import type { Events } from '../events.ts';
-import { deploymentTopic } from './topics.ts';
+import type { Events } from '../events/events.ts';
+import { deploymentTopic } from '../events/topics.ts';
 
 /**
  * Yields a deployment's status record now and after every change announced by any process, and ends

@@ -2,8 +2,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, notFound } from '../errors.ts';
-import type { FileRoute } from '../rest/routes.ts';
 import { lookupTable } from '../lookup-table.ts';
+
+/** Files served as they are (the widget's bundle), below `path`, from `dir`. */
+export interface FileRoute {
+  path: string;
+  dir: string;
+  /** Names carry a content hash: cache them for a year. */
+  isImmutable: boolean;
+}
 
 const MEDIA_TYPES = lookupTable<string>({
   '.js': 'text/javascript; charset=utf-8',

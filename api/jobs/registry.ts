@@ -1,8 +1,8 @@
 import type { Services } from '../services.ts';
-import { agentFailedJob, agentRunJob } from './agent-run.ts';
-import { deployFailedJob, deployRunJob } from './deploy-run.ts';
+import { agentFailedJob, agentRunJob } from '../agent/agent-job.ts';
+import { deployFailedJob, deployRunJob } from '../deploy/deploy-job.ts';
 import type { JobDefinition } from './jobs.ts';
-import { siteScreenshotsJob } from './site-screenshots.ts';
+import { siteScreenshotsJob } from '../deploy/screenshots-job.ts';
 
 /**
  * Every kind of job. Their queues are created at boot in this order (a dead-letter queue before the

@@ -1,6 +1,6 @@
 import { ChangeInvalidatedCache } from '../db/change-invalidated-cache.ts';
 import type { Db } from '../db/database.ts';
-import type { Events } from '../events.ts';
+import type { Events } from '../events/events.ts';
 
 /** Published by a trigger on `projects` when a site's domain, name or live deployment changes, or it is deleted. */
 export const PROJECTS_CHANGED_TOPIC = 'projects:changed';

@@ -1,6 +1,6 @@
 import type { Token } from 'markdown-it';
-import { inlineText } from '../deploy/mdx/inline-text.ts';
-import { slugify, uniqueAnchor } from '../deploy/mdx/parse-page.ts';
+import { inlineText } from '../mintlify/mdx/inline-text.ts';
+import { slugify, uniqueAnchor } from '../mintlify/mdx/parse-page.ts';
 
 /** A heading of the rendered page, for its table of contents. */
 export interface PageHeading {

@@ -1,6 +1,6 @@
 import markdownIt, { type MarkdownIt } from 'markdown-it';
 import type { Token } from 'markdown-it';
-import type { Tag } from '../deploy/mdx/jsx-tags.ts';
+import type { Tag } from '../mintlify/mdx/jsx-tags.ts';
 import { escapeHtml } from '../http/html.ts';
 import { renderCodeBlock } from './code-blocks.ts';
 import { closeComponent, openComponent, selfClosingComponent } from './components.ts';

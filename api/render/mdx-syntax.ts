@@ -1,14 +1,14 @@
 import type { MarkdownIt, StateBlock, StateInline, Token } from 'markdown-it';
-import { matchBrace, readTag, type Tag } from '../deploy/mdx/jsx-tags.ts';
+import { matchBrace, readTag, type Tag } from '../mintlify/mdx/jsx-tags.ts';
 
 /**
  * What MDX adds to Markdown, taught to markdown-it: JSX components (`<Note>…</Note>`, `<Card … />`)
  * whose children are Markdown, and `{…}` expressions (comments, values), which have no text to show
  * unless they are a string literal. Components become `component_open`/`component_close` tokens
  * (`meta` holds the tag), rendered by components.ts. The unified/remark MDX parser does this fully but
- * took about 25 s for the 1,100 pages of the bundled corpus against markdown-it's 0.6 s (README: The
- * rendered site), hence this plugin. A tag it cannot pair is left to markdown-it as raw HTML, which is
- * sanitised to its text.
+ * took about 25 s for the 1,100 pages of the bundled corpus against markdown-it's 0.6 s (docs/site.md),
+ * hence this plugin. A tag it cannot pair is left to markdown-it as raw HTML, which is sanitised to its
+ * text.
  */
 export function mdxSyntax(md: MarkdownIt): void {
   md.block.ruler.before('html_block', 'component', componentBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });

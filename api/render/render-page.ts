@@ -1,4 +1,4 @@
-import type { ParsedPage } from '../deploy/mdx/parse-page.ts';
+import type { ParsedPage } from '../mintlify/mdx/parse-page.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { PageHeading } from './headings.ts';
 import { renderMarkdown } from './markdown.ts';

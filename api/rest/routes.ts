@@ -1,14 +1,14 @@
-import path from 'node:path';
 import type { GraphQLField, GraphQLSchema } from 'graphql';
 import type { ApiKeyKind } from '../db/generated/prisma/client.ts';
-import { agentJobRoute } from '../agent/routes.ts';
-import { assistantV1Route, assistantV2Route } from '../assistant/routes.ts';
+import { agentJobRoute } from './agent-job-route.ts';
+import { assistantV1Route, assistantV2Route } from './assistant-routes.ts';
 import { pullRequestPage } from '../agent/pull-request-page.ts';
 import { demoPage } from '../sites/demo-page.ts';
 import { screenshotResponse } from '../screenshots/screenshot-route.ts';
 import type { StreamEncoder } from '../http/stream-encoder.ts';
 import type { Services } from '../services.ts';
-import { PACKAGE_ROOT } from '../package-root.ts';
+import type { FileRoute } from '../http/static-files.ts';
+import { FILE_ROUTES } from '../http/widget-files.ts';
 import { AGENT_JOB_PAGING } from '../agent/paging.ts';
 
 /** What every public API route declares. */
@@ -52,14 +52,6 @@ export interface StreamRoute extends RouteCommon {
 }
 
 export type ApiRoute = JsonRoute | StreamRoute;
-
-/** Files served as they are (the widget's bundle), below `path`, from `dir`. */
-export interface FileRoute {
-  path: string;
-  dir: string;
-  /** Names carry a content hash: cache them for a year. */
-  isImmutable: boolean;
-}
 
 /** A page for people (HTML), without a key: found by an unguessable id in its path. */
 export interface PageRoute {
@@ -134,23 +126,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
 ];
 
-/** Where `npm install` builds the widget (widget/build.ts). */
-const WIDGET_DIST = path.join(PACKAGE_ROOT, 'widget', 'dist');
-
 /** Pages for people. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/pulls/:id', render: ({ id }, services) => pullRequestPage(services.db, id!) },
   { path: '/demo/:subdomain', render: ({ subdomain }, services) => demoPage(services, subdomain!) },
   { path: '/screenshots/:name', render: ({ name }, services) => screenshotResponse(services.db, name!) },
-];
-
-/**
- * Static files: the widget's one script tag, `/widget.js`, a small module revalidated on each load
- * (ETag) that imports the content-hashed bundle under `/widget/`, cached for a year.
- */
-export const FILE_ROUTES: readonly FileRoute[] = [
-  { path: '/widget.js', dir: WIDGET_DIST, isImmutable: false },
-  { path: '/widget', dir: path.join(WIDGET_DIST, 'widget'), isImmutable: true },
 ];
 
 /** Everything the app serves beside GraphQL: injectable so tests can add routes of their own. */

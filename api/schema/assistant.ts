@@ -108,7 +108,7 @@ builder.subscriptionField('assistantMessage', (t) =>
   t.field({
     type: AssistantEventUnion,
     description:
-      "Answers a question about a site's documentation, as a stream of events: a search, its results, the answer in pieces, the pages it cites, the thread. `input` is the body of POST /v1/assistant/{domain}/message (README: The assistant). Assistant key of that site.",
+      "Answers a question about a site's documentation, as a stream of events: a search, its results, the answer in pieces, the pages it cites, the thread. `input` is the body of POST /v1/assistant/{domain}/message (docs/assistant.md). Assistant key of that site.",
     args: { domain: t.arg.string({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
     subscribe: async (_root, { domain, input }, context) => {
       // Everything that can refuse the request happens here, before the first event. The key and the

@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import { DeploymentProgress } from '../deploy/progress.ts';
+import type { DeploymentProgress } from '../deploy/progress.ts';
 import type { Services } from '../services.ts';
 import { siteKeyOf } from '../sites/site-key.ts';
 import { siteCacheOf } from '../sites/site-cache.ts';
@@ -19,14 +19,14 @@ const screenshotUrl = (publicUrl: string, deploymentId: string, theme: Theme) =>
  * Takes the screenshots of a deployment's home page, light and dark, with the headless Chromium the
  * configuration found, stores them and puts their URLs in the status record (`screenshot` is the
  * site's default theme's). Without a browser, or when the browser fails, the deployment is left as it
- * is and its log says why. Throws only when `signal` stops it (the worker is stopping: the job is
- * retried elsewhere).
+ * is and its log says why (`progress`, the deployment's status record). Throws only when `signal`
+ * stops it (the worker is stopping: the job is retried elsewhere).
  */
-export async function takeScreenshots(services: Pick<Services, 'db' | 'events' | 'log' | 'config'>, deploymentId: string, signal?: AbortSignal): Promise<void> {
+export async function takeScreenshots(services: Pick<Services, 'db' | 'log' | 'config'>, progress: DeploymentProgress, signal?: AbortSignal): Promise<void> {
   const { db, config } = services;
+  const { deploymentId } = progress;
   const deployment = await db.deployment.findUnique({ where: { id: deploymentId }, select: { status: true, projectId: true, project: { select: { subdomain: true } } } });
   if (!deployment || deployment.status !== 'success') return;
-  const progress = new DeploymentProgress(db, services.events, deploymentId);
   if ('missing' in config.chromium) {
     services.log.info(`screenshots of deployment ${deploymentId} not taken: ${config.chromium.missing}`);
     await progress.update({ logs: { push: [`Screenshots: not taken, ${config.chromium.missing}.`] } });

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
-import { LIVE_TOPIC } from '../deploy/topics.ts';
-import type { Events } from '../events.ts';
+import { LIVE_TOPIC } from '../events/topics.ts';
+import type { Events } from '../events/events.ts';
 import type { Logger } from '../logger.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { SiteIndex } from './site-index.ts';

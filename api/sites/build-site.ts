@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { JsonObject } from '../deploy/config-refs.ts';
+import type { JsonObject } from '../mintlify/config-refs.ts';
 import type { Db } from '../db/database.ts';
 import type { GitMirror } from '../deploy/git.ts';
-import type { Navigation } from '../deploy/navigation.ts';
+import type { Navigation } from '../mintlify/navigation.ts';
 import { readSiteLayout } from './site-layout.ts';
 import { lookupTable } from '../lookup-table.ts';
 

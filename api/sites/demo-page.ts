@@ -41,7 +41,7 @@ export async function demoPage({ db, sites }: Pick<Services, 'db' | 'sites'>, su
 <folio-search ${attributes}></folio-search>
 <folio-assistant ${attributes}></folio-assistant>
 </div>
-<p>On any page of your own: <code>&lt;script type="module" src="…/widget.js"&gt;&lt;/script&gt;</code>, then <code>&lt;folio-search domain="${escapeHtml(subdomain)}" api-key="…"&gt;</code> and <code>&lt;folio-assistant …&gt;</code> with an assistant key (README: The widget).</p>
+<p>On any page of your own: <code>&lt;script type="module" src="…/widget.js"&gt;&lt;/script&gt;</code>, then <code>&lt;folio-search domain="${escapeHtml(subdomain)}" api-key="…"&gt;</code> and <code>&lt;folio-assistant …&gt;</code> with an assistant key (docs/widget.md).</p>
 </main>
 </body>
 </html>

@@ -1,4 +1,4 @@
-import { isObject, type Json } from '../deploy/config-refs.ts';
+import { isObject, type Json } from '../mintlify/config-refs.ts';
 
 /** docs.json `redirects`: `{source, destination, permanent}`, with `:name` and `*` patterns. */
 export interface Redirect {

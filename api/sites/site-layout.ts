@@ -1,6 +1,6 @@
-import { routeOf as pageRoute } from '../deploy/page-route.ts';
-import { isObject, type Json, type JsonObject } from '../deploy/config-refs.ts';
-import { normalisePage } from '../deploy/navigation.ts';
+import { routeOf as pageRoute } from '../mintlify/page-route.ts';
+import { isObject, type Json, type JsonObject } from '../mintlify/config-refs.ts';
+import { normalisePage } from '../mintlify/navigation.ts';
 import { readableAccent } from './theme-colors.ts';
 import { readRedirects, type Redirect } from './redirects.ts';
 

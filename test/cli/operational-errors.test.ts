@@ -90,7 +90,7 @@ describe('one line that says what to do', () => {
 describe('invalid settings', () => {
   it('one bad setting is one line, exit 78', async () => {
     const result = await runFolio(['serve'], { PORT: 'eighty' });
-    expectOneLine(result, 78, /^folio: invalid setting: PORT must be a whole number from 0 to 65535, got "eighty" \(README: Configuration\)\n$/);
+    expectOneLine(result, 78, /^folio: invalid setting: PORT must be a whole number from 0 to 65535, got "eighty" \(docs\/configuration\.md\)\n$/);
   });
 
   it('every bad setting is reported at once, a line each', async () => {

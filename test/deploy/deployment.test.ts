@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deployFailedJob, deployRunJob } from '../../api/jobs/deploy-run.ts';
+import { deployFailedJob, deployRunJob } from '../../api/deploy/deploy-job.ts';
 import { createProject } from '../../api/projects/create-project.ts';
 import { deployAndWait } from '../support/deployments.ts';
 import { commit, CORPUS, makeRepo } from '../support/git-repo.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, resolveRefs, type Json } from '../../api/deploy/config-refs.ts';
-import { readNavigation, withUnlistedPages } from '../../api/deploy/navigation.ts';
+import { ConfigError, resolveRefs, type Json } from '../../api/mintlify/config-refs.ts';
+import { readNavigation, withUnlistedPages } from '../../api/mintlify/navigation.ts';
 
 describe('readNavigation', () => {
   it('walks languages, tabs, nested groups and roots, and knows each page language and section', () => {

@@ -1,7 +1,7 @@
 import { createClient, type Client } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deploymentTopic } from '../../api/deploy/topics.ts';
-import { createEvents, type Events } from '../../api/events.ts';
+import { deploymentTopic } from '../../api/events/topics.ts';
+import { createEvents, type Events } from '../../api/events/events.ts';
 import { createLogger } from '../../api/logger.ts';
 import { listen, type RunningServer } from '../../api/http/server.ts';
 import { seedProject, type SeededProject } from '../support/fixtures.ts';

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../api/app.ts';
 import { revokeApiKey } from '../../api/auth/keys.ts';
-import { deploymentTopic } from '../../api/deploy/topics.ts';
+import { deploymentTopic } from '../../api/events/topics.ts';
 import type { StreamEncoder } from '../../api/http/stream-encoder.ts';
 import { listen, type RunningServer } from '../../api/http/server.ts';
-import { API_ROUTES, type FileRoute, type StreamRoute } from '../../api/rest/routes.ts';
+import type { FileRoute } from '../../api/http/static-files.ts';
+import { API_ROUTES, type StreamRoute } from '../../api/rest/routes.ts';
 import { prefixOf, seedProject, type SeededProject } from '../support/fixtures.ts';
 import { call, startTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePage } from '../../api/deploy/mdx/parse-page.ts';
+import { parsePage } from '../../api/mintlify/mdx/parse-page.ts';
 import { renderPage } from '../../api/render/render-page.ts';
 
 const render = (body: string, route = '/guides/page') => renderPage(parsePage('guides/page.mdx', body, () => undefined), route);

@@ -1,4 +1,4 @@
-import { isTableRowText } from '../../deploy/mdx/table-rows.ts';
+import { isTableRowText } from '../../mintlify/mdx/table-rows.ts';
 import { alternatives, wordsOfEveryLanguage } from '../../language/word-lists.ts';
 
 /**

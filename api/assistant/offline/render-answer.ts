@@ -1,4 +1,4 @@
-import { cellsOfTableRow } from '../../deploy/mdx/table-rows.ts';
+import { cellsOfTableRow } from '../../mintlify/mdx/table-rows.ts';
 import { endsAtTopLevel, isTableRow, tableEndOf, type Block } from './passage.ts';
 import type { RetrievedChunk } from './prompt-turn.ts';
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../logger.ts';
 
 /**
  * Cross-process publish/subscribe over PostgreSQL LISTEN/NOTIFY, so a change made by any process

@@ -1,8 +1,8 @@
-import type { StreamRoute } from '../rest/routes.ts';
+import type { StreamRoute } from './routes.ts';
 import { ASSISTANT_MESSAGE_OPERATION } from '../schema/assistant.ts';
-import { dataStreamV4Encoder } from './encoders/data-stream-v4.ts';
-import { uiMessageStreamEncoder } from './encoders/ui-message-stream.ts';
-import { ASSISTANT_LIMITS as LIMITS } from './limits.ts';
+import { dataStreamV4Encoder } from '../assistant/encoders/data-stream-v4.ts';
+import { uiMessageStreamEncoder } from '../assistant/encoders/ui-message-stream.ts';
+import { ASSISTANT_LIMITS as LIMITS } from '../assistant/limits.ts';
 
 /** The request body both routes take (as Mintlify documents it), for the OpenAPI document. */
 const REQUEST_BODY = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { deployServicesOf } from '../deploy/deploy-services.ts';
+import { deployServicesOf } from './deploy-services.ts';
 import type { Services } from '../services.ts';
-import type { JobDefinition } from './jobs.ts';
+import type { JobDefinition } from '../jobs/jobs.ts';
 
 export interface DeployRunPayload {
   deploymentId: string;
@@ -31,7 +31,7 @@ export const deployRunJob: JobDefinition<DeployRunPayload, Services> = {
   sendOptions: (payload) => ({ singletonKey: payload.projectId }),
   async handle(payload, services, job) {
     // Loaded when a deployment runs: the pipeline (parsing, rendering, embedding) is not needed to start.
-    const { failDeployment, runDeployment } = await import('../deploy/run-deployment.ts');
+    const { failDeployment, runDeployment } = await import('./run-deployment.ts');
     try {
       await runDeployment(deployServicesOf(services), payload.deploymentId, job.retryCount + 1, job.signal);
     } catch (error) {
@@ -58,7 +58,7 @@ export const deployFailedJob: JobDefinition<DeployRunPayload, Services> = {
   async handle(payload, services) {
     const deployment = await services.db.deployment.findUnique({ where: { id: payload.deploymentId }, select: { status: true } });
     if (deployment && (deployment.status === 'queued' || deployment.status === 'in_progress')) {
-      const { failDeployment } = await import('../deploy/run-deployment.ts');
+      const { failDeployment } = await import('./run-deployment.ts');
       await failDeployment(
         deployServicesOf(services),
         payload.deploymentId,

@@ -2,7 +2,7 @@ import type { ExecutionResult } from 'graphql';
 import { appErrorOf, internalError, type AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { RouteMatch, StreamRoute } from '../rest/routes.ts';
-import { errorResponse } from './error-response.ts';
+import { errorResponse } from '../http/error-response.ts';
 import { refusalOf, type OperationParams, type OperationResult } from './execute-operation.ts';
 
 /**

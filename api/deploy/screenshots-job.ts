@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Services } from '../services.ts';
-import type { JobDefinition } from './jobs.ts';
+import type { JobDefinition } from '../jobs/jobs.ts';
+import { DeploymentProgress } from './progress.ts';
 
 export interface SiteScreenshotsPayload {
   deploymentId: string;
@@ -19,6 +20,6 @@ export const siteScreenshotsJob: JobDefinition<SiteScreenshotsPayload, Services>
   async handle(payload, services, job) {
     // Loaded when screenshots are taken: the browser driver is not needed to start.
     const { takeScreenshots } = await import('../screenshots/take-screenshots.ts');
-    await takeScreenshots(services, payload.deploymentId, job.signal);
+    await takeScreenshots(services, new DeploymentProgress(services.db, services.events, payload.deploymentId), job.signal);
   },
 };

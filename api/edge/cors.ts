@@ -1,6 +1,6 @@
 import type { Plugin } from 'graphql-yoga';
 import { forbidden } from '../errors.ts';
-import { errorResponse } from './error-response.ts';
+import { errorResponse } from '../http/error-response.ts';
 
 /** Which origins browsers may call the API from: any, or a list (CORS_ORIGINS). */
 export type AllowedOrigins = '*' | readonly string[];

@@ -1,8 +1,8 @@
 import { MAX_BRANCH_LENGTH } from '../projects/branch-name.ts';
-import type { StreamRoute } from '../rest/routes.ts';
+import type { StreamRoute } from './routes.ts';
 import { AGENT_JOB_OPERATION } from '../schema/agent-jobs.ts';
-import { AGENT_JOB_LIMITS } from './create-job.ts';
-import { agentStreamEncoder } from './encoder.ts';
+import { AGENT_JOB_LIMITS } from '../agent/create-job.ts';
+import { agentStreamEncoder } from '../agent/encoder.ts';
 
 /** POST /v1/agent/{projectId}/job: creates a job and streams its progress. */
 export const agentJobRoute: StreamRoute = {

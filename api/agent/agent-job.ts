@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Services } from '../services.ts';
-import type { JobDefinition } from './jobs.ts';
+import type { JobDefinition } from '../jobs/jobs.ts';
 
 export interface AgentRunPayload {
   sessionId: string;
@@ -31,7 +31,7 @@ export const agentRunJob: JobDefinition<AgentRunPayload, Services> = {
   concurrency: (services) => services.config.agentConcurrency,
   async handle(job, services, attempt) {
     // Loaded when a job runs, so web processes and start-up never load the agent.
-    const { runAgentJob } = await import('../agent/run-agent.ts');
+    const { runAgentJob } = await import('./run-agent.ts');
     await runAgentJob(services, job.sessionId, attempt.retryCount + 1, attempt.signal);
   },
 };
@@ -43,7 +43,7 @@ export const agentFailedJob: JobDefinition<AgentRunPayload, Services> = {
   payload,
   sendOptions: () => ({}),
   async handle(job, services) {
-    const { endFailedAgentJob } = await import('../agent/end-failed-job.ts');
+    const { endFailedAgentJob } = await import('./end-failed-job.ts');
     await endFailedAgentJob(services, job.sessionId);
   },
 };

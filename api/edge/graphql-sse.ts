@@ -5,16 +5,16 @@ import type { RequestAuth } from '../auth/request-auth.ts';
 import { AppError, appErrorOf, forbidden, internalError, notFound } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { GraphQLContext } from '../schema/context.ts';
-import { errorBody, errorResponse, withErrorBody } from './error-response.ts';
+import { errorBody, errorResponse, withErrorBody } from '../http/error-response.ts';
 import { executeOperation, refusalOf } from './execute-operation.ts';
-import { SSE_ENDPOINT } from './paths.ts';
-import { readBodyText } from './request-body.ts';
-import { isClientGone } from './client-gone.ts';
+import { SSE_ENDPOINT } from '../http/paths.ts';
+import { readBodyText } from '../http/request-body.ts';
+import { isClientGone } from '../http/client-gone.ts';
 import { closeWhenKeyRevoked } from './revocation.ts';
 import { StreamReservations } from './sse-reservations.ts';
 
 const PROTOCOL_HINT =
-  'This endpoint speaks graphql-sse: send "Accept: text/event-stream" with a GraphQL request for a stream of its own, or reserve a stream with PUT (README, "The API").';
+  'This endpoint speaks graphql-sse: send "Accept: text/event-stream" with a GraphQL request for a stream of its own, or reserve a stream with PUT (docs/api.md).';
 
 /** Unconnected single-connection streams one key may hold (see StreamReservations). */
 const RESERVATIONS_PER_KEY = 20;

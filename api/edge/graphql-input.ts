@@ -1,7 +1,7 @@
 import { GraphQLError, Kind, type FragmentDefinitionNode, type SelectionSetNode, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { invalidInput, type AppError } from '../errors.ts';
-import { findUnstorableText, unstorableIn } from './input-guards.ts';
+import { findUnstorableText, unstorableIn } from '../http/input-guards.ts';
 
 /**
  * What one GraphQL document may ask for. Tokens bound the parser's work (and its recursion), depth
