@@ -20,7 +20,15 @@ export default defineProject({
       provider: playwright({
         launchOptions: {
           executablePath: findChromium(),
-          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
         },
       }),
       instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],

@@ -54,7 +54,7 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
       clientAddress: clientAddressOf(req, request, config.trustedProxies),
     }),
     maskedErrors: {
-      maskError(error: unknown, message: string): Error {
+      maskError(error: unknown, _message: string): Error {
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (original instanceof AppError) return error as GraphQLError;
         if (error instanceof GraphQLError && isClientError(error)) return error;
@@ -66,7 +66,14 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
       useCors(
         config.corsOrigins,
         (path) => isApiPath(path) || path.startsWith(GRAPHQL_ENDPOINT),
-        async (request) => (request.headers.has('authorization') ? (await authOf(request).holder().catch(() => undefined))?.allowedOrigins : undefined),
+        async (request) =>
+          request.headers.has('authorization')
+            ? (
+                await authOf(request)
+                  .holder()
+                  .catch(() => undefined)
+              )?.allowedOrigins
+            : undefined,
       ),
       useHttpEdge({
         services,

@@ -160,7 +160,10 @@ function modelEndpoint(env: Env, kind: 'EMBEDDING' | 'ANSWER', fallback: string,
   }
   if (model === 'offline') return undefined;
   if (!apiKey) {
-    if (baseURL) problems.push(`${env[`${kind}_BASE_URL`] ? `${kind}_BASE_URL` : 'OPENAI_BASE_URL'} is set but no API key is: set ${kind}_API_KEY or OPENAI_API_KEY (any non-empty value for a local server)`);
+    if (baseURL)
+      problems.push(
+        `${env[`${kind}_BASE_URL`] ? `${kind}_BASE_URL` : 'OPENAI_BASE_URL'} is set but no API key is: set ${kind}_API_KEY or OPENAI_API_KEY (any non-empty value for a local server)`,
+      );
     else if (env[`${kind}_MODEL`]) problems.push(`${kind}_MODEL is set but no API key is: set ${kind}_API_KEY or OPENAI_API_KEY, or use ${kind}_MODEL=offline`);
     return undefined;
   }
@@ -187,9 +190,13 @@ function defaultPublicUrl(host: string, port: number): string {
 /** CORS_ORIGINS: `*` (the default) or origins separated by commas, each `scheme://host[:port]`. */
 function parseOrigins(raw: string | undefined, problems: string[]): '*' | readonly string[] {
   if (raw === undefined || raw.trim() === '' || raw.trim() === '*') return '*';
-  const origins = raw.split(',').map((origin) => origin.trim()).filter(Boolean);
+  const origins = raw
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   for (const origin of origins) {
-    if (normalisedOrigin(origin) !== origin) problems.push(`CORS_ORIGINS must be * or origins such as https://docs.example.com separated by commas, got "${origin}"`);
+    if (normalisedOrigin(origin) !== origin)
+      problems.push(`CORS_ORIGINS must be * or origins such as https://docs.example.com separated by commas, got "${origin}"`);
   }
   return Object.freeze(origins);
 }

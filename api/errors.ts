@@ -51,8 +51,7 @@ export class AppError extends GraphQLError {
   }
 }
 
-export const unauthenticated = (message: string) =>
-  new AppError('UNAUTHENTICATED', message, { headers: { 'WWW-Authenticate': 'Bearer realm="folio"' } });
+export const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message, { headers: { 'WWW-Authenticate': 'Bearer realm="folio"' } });
 
 export const invalidInput = (field: string, message: string) => new AppError('INVALID_INPUT', message, { field });
 

@@ -28,11 +28,7 @@ export interface Runtime extends Services {
  * Opens the database (on `server` when the caller started it already), the cross-process events and
  * the job queue; a worker also starts working every kind of job.
  */
-export async function openRuntime(
-  config: Config,
-  log: Logger,
-  options: { isWorker: boolean; server?: DatabaseServer },
-): Promise<Runtime> {
+export async function openRuntime(config: Config, log: Logger, options: { isWorker: boolean; server?: DatabaseServer }): Promise<Runtime> {
   const database = await openDatabase(config, log, { server: options.server });
   const started = await Promise.allSettled([
     createEvents(database.pool, database.url, log),

@@ -18,11 +18,21 @@ const SCRIPT: AgentScript = [
   () => ({ toolCalls: [call('readPage', { path: 'quickstart.mdx' })] }),
   () => ({ toolCalls: [call('readPage', { path: 'installation.mdx' })] }),
   () => ({ toolCalls: [call('readPage', { path: 'docs.json' })] }),
-  ({ step }) => ({ toolCalls: [call('createPage', { path: `guides/port-${step}.mdx`, content: '---\ntitle: Ports\ndescription: Preview on another port.\n---\n\nRun `mint dev --port 3333`.\n' })] }),
+  ({ step }) => ({
+    toolCalls: [
+      call('createPage', {
+        path: `guides/port-${step}.mdx`,
+        content: '---\ntitle: Ports\ndescription: Preview on another port.\n---\n\nRun `mint dev --port 3333`.\n',
+      }),
+    ],
+  }),
   ({ step }) => ({ toolCalls: [call('updateNavigation', { action: 'add', page: `guides/port-${step - 1}`, group: 'Guides' })] }),
   () => ({ toolCalls: [call('readPage', { path: 'quickstart.mdx' })] }),
   ({ results }) => {
-    const heading = (results[0]!.output.content as string).split('\n').map(lineText).find((line) => line.startsWith('## '))!;
+    const heading = (results[0]!.output.content as string)
+      .split('\n')
+      .map(lineText)
+      .find((line) => line.startsWith('## '))!;
     return { toolCalls: [call('editPage', { path: 'quickstart.mdx', oldString: heading, newString: `${heading}\n\nSee also the ports guide.` })] };
   },
   () => ({ toolCalls: [call('validateProject')] }),
@@ -37,8 +47,21 @@ const SCRIPT: AgentScript = [
  */
 export async function benchAgent(runtime: Runtime, jobs = 5) {
   const chat = await startChatServer(scriptedAgent({ bench: SCRIPT }));
-  const config = { ...loadConfig({ DATABASE_URL: runtime.database.url, DATA_DIR: runtime.config.dataDir, ANSWER_BASE_URL: chat.baseURL, ANSWER_API_KEY: 'bench', ANSWER_MODEL: 'bench', LOG_LEVEL: 'warn' }), rateLimits: runtime.config.rateLimits };
-  const worker = await openRuntime(config, createLogger('warn'), { isWorker: true, server: { url: runtime.database.url, description: 'bench', release: async () => undefined } });
+  const config = {
+    ...loadConfig({
+      DATABASE_URL: runtime.database.url,
+      DATA_DIR: runtime.config.dataDir,
+      ANSWER_BASE_URL: chat.baseURL,
+      ANSWER_API_KEY: 'bench',
+      ANSWER_MODEL: 'bench',
+      LOG_LEVEL: 'warn',
+    }),
+    rateLimits: runtime.config.rateLimits,
+  };
+  const worker = await openRuntime(config, createLogger('warn'), {
+    isWorker: true,
+    server: { url: runtime.database.url, description: 'bench', release: async () => undefined },
+  });
   const server = await listen(createApp({ ...runtime, config }), '127.0.0.1', 0);
   const repo = corpusRepository();
   const firstBytes: number[] = [];

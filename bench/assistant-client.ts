@@ -26,7 +26,16 @@ const { url, key, questions, rounds } = JSON.parse(await new Promise<string>((re
 };
 input.close();
 
-const results: { firstByteMs: number; firstTextMs: number; firstToolCallMs: number; firstCallModelMs: number; modelMs: number; beforeModelMs: number; betweenCallsMs: number; relayMs: number }[] = [];
+const results: {
+  firstByteMs: number;
+  firstTextMs: number;
+  firstToolCallMs: number;
+  firstCallModelMs: number;
+  modelMs: number;
+  beforeModelMs: number;
+  betweenCallsMs: number;
+  relayMs: number;
+}[] = [];
 for (let round = 0; round < rounds; round++) {
   for (const question of questions) {
     const before = chat.requests.length;

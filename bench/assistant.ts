@@ -74,7 +74,9 @@ async function measure(runtime: Runtime, project: { subdomain: string; assistant
   const config = withModel ? { ...runtime.config, answerModel: { baseURL, apiKey: 'bench', model: 'bench' } } : runtime.config;
   const server = await listen(createApp({ ...runtime, config }), '127.0.0.1', 0);
   try {
-    client.stdin!.end(`${JSON.stringify({ url: `${server.url}/v1/assistant/${project.subdomain}/message`, key: project.assistantKey, questions: QUESTIONS, rounds })}\n`);
+    client.stdin!.end(
+      `${JSON.stringify({ url: `${server.url}/v1/assistant/${project.subdomain}/message`, key: project.assistantKey, questions: QUESTIONS, rounds })}\n`,
+    );
     const result = await lines.next();
     if (result.done) throw new Error('the assistant benchmark client ended without results');
     return JSON.parse(result.value as string) as Timing[];

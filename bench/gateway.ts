@@ -33,14 +33,33 @@ function bareHandler(runtime: Runtime): http.RequestListener {
       if (!deployment) throw new AppError('NOT_FOUND', 'No update with that status id.');
       await auth.requireProject(deployment.projectId);
       const d = deployment;
-      send(200, omitNulls({
-        _id: d.id, projectId: d.projectId, createdAt: d.createdAt.toISOString(), endedAt: d.endedAt?.toISOString() ?? null,
-        status: d.status, summary: d.summary, logs: d.logs, subdomain: d.project.subdomain, screenshot: d.screenshot,
-        screenshotLight: d.screenshotLight, screenshotDark: d.screenshotDark, author: d.author,
-        commit: { sha: d.commitSha, ref: d.commitRef, message: d.commitMessage, filesChanged: { added: d.filesAdded, modified: d.filesModified, removed: d.filesRemoved } },
-        source: d.source.replaceAll('_', '-'),
-      }));
-    })().catch((error) => (error instanceof AppError ? send(error.status, errorBody(error.code, error.message)) : send(500, { error: 'internal', code: 'INTERNAL' })));
+      send(
+        200,
+        omitNulls({
+          _id: d.id,
+          projectId: d.projectId,
+          createdAt: d.createdAt.toISOString(),
+          endedAt: d.endedAt?.toISOString() ?? null,
+          status: d.status,
+          summary: d.summary,
+          logs: d.logs,
+          subdomain: d.project.subdomain,
+          screenshot: d.screenshot,
+          screenshotLight: d.screenshotLight,
+          screenshotDark: d.screenshotDark,
+          author: d.author,
+          commit: {
+            sha: d.commitSha,
+            ref: d.commitRef,
+            message: d.commitMessage,
+            filesChanged: { added: d.filesAdded, modified: d.filesModified, removed: d.filesRemoved },
+          },
+          source: d.source.replaceAll('_', '-'),
+        }),
+      );
+    })().catch((error) =>
+      error instanceof AppError ? send(error.status, errorBody(error.code, error.message)) : send(500, { error: 'internal', code: 'INTERNAL' }),
+    );
   };
 }
 

@@ -31,7 +31,12 @@ export function replicatedRepository(copies: number) {
   const collect = (node: unknown): void => {
     if (typeof node === 'string') pages.push(node);
     else if (Array.isArray(node)) node.forEach(collect);
-    else if (node && typeof node === 'object') Object.entries(node).forEach(([key, value]) => (key === 'root' ? pages.push(value as string) : collect(value)));
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'root') pages.push(value as string);
+        else collect(value);
+      }
+    }
   };
   collect(english);
   const files = [...new Set(pages)].filter((page) => fs.existsSync(path.join(CORPUS, `${page}.mdx`)));
@@ -70,7 +75,9 @@ export async function benchSearch(runtime: Runtime, copies: number[]) {
     globalThis.gc?.();
     const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
     const chunks = index.chunkCount;
-    buildRows.push(`| ${chunks.toLocaleString('en-US')} | ${fmt(deploySeconds, 1)} | ${fmt(buildMs / 1000, 2)} | ${fmt(heapMb, 0)} | ${fmt((heapMb * 100_000) / chunks, 0)} |`);
+    buildRows.push(
+      `| ${chunks.toLocaleString('en-US')} | ${fmt(deploySeconds, 1)} | ${fmt(buildMs / 1000, 2)} | ${fmt(heapMb, 0)} | ${fmt((heapMb * 100_000) / chunks, 0)} |`,
+    );
 
     await runtime.searchIndexes.forProject({ id: project.projectId, liveDeploymentId: deploymentId }); // cached now
     const server = await listen(createApp(runtime), '127.0.0.1', 0);

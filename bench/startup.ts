@@ -20,7 +20,11 @@ export async function benchStartup(runs = 5) {
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   try {
     // The first start initialises the data directory: not counted. A project gives an API route to call.
-    const created = spawnSync(process.execPath, [FOLIO, 'project', 'create', '--name', 'Start-up', '--subdomain', 'startup', '--repo', dataDir, '--json'], { cwd: ROOT, env, encoding: 'utf8' });
+    const created = spawnSync(process.execPath, [FOLIO, 'project', 'create', '--name', 'Start-up', '--subdomain', 'startup', '--repo', dataDir, '--json'], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+    });
     const project = JSON.parse(created.stdout) as { projectId: string; adminKey: string };
     const apiCall: FirstRequest = { path: `/v1/agent/${project.projectId}/jobs`, headers: { authorization: `Bearer ${project.adminKey}` } };
     const viaNpm = await repeat(runs, () => timeToFirstAnswer(['npm', 'start', '--silent'], env));

@@ -26,9 +26,13 @@ export async function measureLoad(
   const cpuBefore = process.cpuUsage();
   const started = Date.now();
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLIENT, url, String(durationMs), String(concurrency), JSON.stringify(headers), ...(bodiesFile ? [bodiesFile] : [])], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLIENT, url, String(durationMs), String(concurrency), JSON.stringify(headers), ...(bodiesFile ? [bodiesFile] : [])],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let text = '';
     child.stdout.on('data', (chunk) => (text += chunk));
     child.on('error', reject);

@@ -93,7 +93,13 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   for (const question of inSplit(questions.outOfScope)) {
     const outcome = await ask([{ role: 'user', content: question.question }], question.language);
     const isHandled = outcome.isNotFound && outcome.cited.length === 0;
-    record('out of scope', question.split, isHandled, outcome, () => `  [${question.split}] ${question.id} "${question.question}": answered instead of markNotFound`);
+    record(
+      'out of scope',
+      question.split,
+      isHandled,
+      outcome,
+      () => `  [${question.split}] ${question.id} "${question.question}": answered instead of markNotFound`,
+    );
   }
 
   printSummary(rows, words, times);
@@ -101,12 +107,7 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
 });
 
 /** Runs one turn through streamText with the assistant's own tools and system prompt over the real search. */
-async function answer(
-  runtime: Runtime,
-  site: { id: string; liveDeploymentId: string },
-  messages: ModelMessage[],
-  language: string,
-): Promise<Outcome> {
+async function answer(runtime: Runtime, site: { id: string; liveDeploymentId: string }, messages: ModelMessage[], language: string): Promise<Outcome> {
   let isNotFound = false;
   let retrieved: string[] = [];
   let readText = '';
@@ -118,7 +119,10 @@ async function answer(
     model: createOfflineModel({
       sections: async (route, terms, limit) => {
         const sections = await pages.sections(route, terms, limit);
-        readText += sections.map((section) => section.content).join('\n').toLowerCase();
+        readText += sections
+          .map((section) => section.content)
+          .join('\n')
+          .toLowerCase();
         return sections;
       },
       textAfter: async (chunk) => {
@@ -134,7 +138,10 @@ async function answer(
       const results = await searchDocs(runtime, site, { query: asked, pageSize: 5, language });
       // The question's own search, not a later look-up of names.
       if (query === '') [query, retrieved] = [asked, results.map((found) => found.path)];
-      readText += results.map((found) => found.content).join('\n').toLowerCase();
+      readText += results
+        .map((found) => found.content)
+        .join('\n')
+        .toLowerCase();
       return results;
     }),
   });
@@ -187,7 +194,9 @@ function printSummary(rows: Row[], words: number[], times: number[]) {
   console.log('| questions | tuning half | second tuning set | held-out half | blind set | second blind set | all |');
   console.log('|---|---|---|---|---|---|---|');
   for (const group of groups) {
-    console.log(`| ${group} | ${cell(group, 'tune')} | ${cell(group, 'tune-2')} | ${cell(group, 'holdout')} | ${cell(group, 'blind')} | ${cell(group, 'blind-2')} | ${cell(group)} |`);
+    console.log(
+      `| ${group} | ${cell(group, 'tune')} | ${cell(group, 'tune-2')} | ${cell(group, 'holdout')} | ${cell(group, 'blind')} | ${cell(group, 'blind-2')} | ${cell(group)} |`,
+    );
   }
   const sorted = [...times].sort((a, b) => a - b);
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);

@@ -32,7 +32,12 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
     return decision.type === 'answer' ? decision.text : '';
   };
   for (const text of questions) {
-    const earlier: EarlierMessage[] = after ? [{ role: 'user', text: after }, { role: 'assistant', text: await answerOf(after, []) }] : [];
+    const earlier: EarlierMessage[] = after
+      ? [
+          { role: 'user', text: after },
+          { role: 'assistant', text: await answerOf(after, []) },
+        ]
+      : [];
     const retrieved = await retrieve(searchQuery(text, earlier));
     const question = questionTerms(analyzer, text);
     if (isFollowUp(text, earlier)) questionTerms(analyzer, conversationTopic(earlier), CONTEXT_WEIGHT, question);
@@ -40,7 +45,9 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
     for (const chunk of scoreChunks(analyzer, question, ...(await chunksRead(retrieved, question, readPage)))) {
       // The pages' other sections the model reads; those it finds nothing of the question in are left out.
       if (chunk.rank >= retrieved.length && chunk.relevance === 0) continue;
-      console.log(`${chunk.rank + 1}. ${chunk.rank >= retrieved.length ? '(unshown) ' : ''}${chunk.chunk.path} search ${fixed(chunk.chunk.score)} support ${fixed(chunk.support)} relevance ${fixed(chunk.relevance)} order ${fixed(chunk.score)}`);
+      console.log(
+        `${chunk.rank + 1}. ${chunk.rank >= retrieved.length ? '(unshown) ' : ''}${chunk.chunk.path} search ${fixed(chunk.chunk.score)} support ${fixed(chunk.support)} relevance ${fixed(chunk.relevance)} order ${fixed(chunk.score)}`,
+      );
       for (const block of chunk.blocks.filter((block) => allBlocks || block.cover > 0)) {
         console.log(`   ${block.position} ${block.kind} ${fixed(density(block))} ${block.text.replace(/\n/g, ' / ').slice(0, 140)}`);
       }

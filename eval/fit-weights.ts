@@ -45,7 +45,13 @@ export function fitRanking(questions: Example[][], options: { l2?: number; steps
   return fitPointwise(questions, { initial: ranked, frozen: FEATURES.filter((name) => name !== 'bias'), steps: 500 });
 }
 
-function adam(dims: number, steps: number, computeGradient: (w: Float64Array, gradient: Float64Array) => void, initial?: Float64Array, frozen = new Set<number>()): Float64Array {
+function adam(
+  dims: number,
+  steps: number,
+  computeGradient: (w: Float64Array, gradient: Float64Array) => void,
+  initial?: Float64Array,
+  frozen = new Set<number>(),
+): Float64Array {
   const w = initial ? Float64Array.from(initial) : new Float64Array(dims);
   const m = new Float64Array(dims);
   const v = new Float64Array(dims);
@@ -70,7 +76,10 @@ function adam(dims: number, steps: number, computeGradient: (w: Float64Array, gr
  * `unanswered` are questions the documentation does not answer: their candidates weigh as a
  * question's non-answers do.
  */
-export function fitPointwise(questions: Example[][], options: { l2?: number; steps?: number; frozen?: string[]; initial?: Weights; unanswered?: Example[][] } = {}): Weights {
+export function fitPointwise(
+  questions: Example[][],
+  options: { l2?: number; steps?: number; frozen?: string[]; initial?: Weights; unanswered?: Example[][] } = {},
+): Weights {
   const l2 = options.l2 ?? 1e-3;
   const dims = FEATURES.length;
   const frozen = new Set((options.frozen ?? []).map((name) => FEATURES.indexOf(name as (typeof FEATURES)[number])));
@@ -100,4 +109,3 @@ export function fitPointwise(questions: Example[][], options: { l2?: number; ste
   );
   return Object.fromEntries(FEATURES.map((name, d) => [name, Math.round(w[d]! * 1000) / 1000])) as Weights;
 }
-

@@ -21,7 +21,6 @@ export interface Outcome {
   rank: number;
 }
 
-
 export function firstAnswerRank(question: Question, paths: string[]): number {
   return paths.findIndex((path) => question.answers.includes(pageRoute(path)));
 }
@@ -39,7 +38,17 @@ export function groupsOf(question: Question): string[] {
   return groups;
 }
 
-export const GROUP_ORDER = ['en keyword', 'en paraphrase', 'en identifier', 'en error', 'en, all', 'fr (all kinds)', 'es (all kinds)', 'fr+es', 'zh (all kinds)'];
+export const GROUP_ORDER = [
+  'en keyword',
+  'en paraphrase',
+  'en identifier',
+  'en error',
+  'en, all',
+  'fr (all kinds)',
+  'es (all kinds)',
+  'fr+es',
+  'zh (all kinds)',
+];
 
 export interface Figures {
   n: number;
@@ -74,7 +83,9 @@ export function misses(outcomes: Outcome[]): string {
     const { question } = outcome;
     const where = outcome.rank < 0 ? 'not in the top 10' : `at ${outcome.rank + 1}`;
     const above = (outcome.rank < 0 ? outcome.paths.slice(0, 3) : outcome.paths.slice(0, outcome.rank)).join(', ') || 'nothing';
-    lines.push(`- [${question.split} ${question.language} ${question.kind}] "${question.query}": ${question.answers[0]}${question.answers.length > 1 ? ` (or ${question.answers.length - 1} more)` : ''} ${where}; above: ${above}`);
+    lines.push(
+      `- [${question.split} ${question.language} ${question.kind}] "${question.query}": ${question.answers[0]}${question.answers.length > 1 ? ` (or ${question.answers.length - 1} more)` : ''} ${where}; above: ${above}`,
+    );
   }
   return lines.join('\n');
 }

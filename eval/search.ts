@@ -22,11 +22,14 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   // An answer that is no page of the site could never be found: a mistake in the question set.
   const db = runtime.database.prisma;
   const routes = new Set(
-    [...(await db.deploymentPage.findMany({ where: { deploymentId }, select: { route: true } })), ...(await db.hiddenPage.findMany({ where: { deploymentId }, select: { route: true } }))].map(
-      (page) => page.route,
-    ),
+    [
+      ...(await db.deploymentPage.findMany({ where: { deploymentId }, select: { route: true } })),
+      ...(await db.hiddenPage.findMany({ where: { deploymentId }, select: { route: true } })),
+    ].map((page) => page.route),
   );
-  const unknown = questions.flatMap((question) => question.answers.filter((answer) => !routes.has(answer)).map((answer) => `${answer} (for "${question.query}")`));
+  const unknown = questions.flatMap((question) =>
+    question.answers.filter((answer) => !routes.has(answer)).map((answer) => `${answer} (for "${question.query}")`),
+  );
   if (unknown.length > 0) throw new Error(`answers that are no page of the corpus: ${unknown.join(', ')}`);
   const server = await listen(createApp(runtime), '127.0.0.1', 0);
   try {

@@ -13,10 +13,14 @@ import { figures, firstAnswerRank, groupsOf, type Outcome, type Question } from 
 const { questions } = JSON.parse(fs.readFileSync(new URL('./search-questions.json', import.meta.url), 'utf8')) as { questions: Question[] };
 // Questions the documentation does not cover (the assistant's tuning sets): their best hits are not answers either.
 const unanswered = ['./assistant-questions.json', './assistant-questions-tune2.json']
-  .flatMap((file) => (JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8')) as { outOfScope: { split: string; language: string; question: string }[] }).outOfScope)
+  .flatMap(
+    (file) =>
+      (JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8')) as { outOfScope: { split: string; language: string; question: string }[] })
+        .outOfScope,
+  )
   .filter((q) => q.split === 'tune' || q.split === 'tune-2')
   .map((q) => ({ query: q.question, language: q.language, answers: [] as string[] }));
-await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
+await withDeployedCorpus(async ({ runtime, deploymentId }) => {
   const index = await SiteIndex.build(runtime.database.prisma, runtime.embedder, deploymentId);
   const vectors = await runtime.embedder.embed(questions.map((q) => q.query));
   const unansweredVectors = await runtime.embedder.embed(unanswered.map((q) => q.query));
@@ -38,13 +42,18 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   // learns from questions the documentation does not answer too.
   const fitter = (ranking: RankingOptions, mode: 'hybrid' | 'keyword'): RelevanceModel => {
     const isTune = (q: Question) => q.split === 'tune';
-    const tuning = candidatesOf(questions.filter(isTune), vectors.filter((_, i) => isTune(questions[i]!)), ranking, mode);
+    const tuning = candidatesOf(
+      questions.filter(isTune),
+      vectors.filter((_, i) => isTune(questions[i]!)),
+      ranking,
+      mode,
+    );
     return {
       ranking: process.env.FIT === 'pointwise' ? fitPointwise(tuning) : fitRanking(tuning, { fixed }),
       calibration: fitPointwise(tuning, { frozen: [...UNCALIBRATED_FEATURES], unanswered: candidatesOf(unanswered, unansweredVectors, ranking, mode) }),
     };
   };
-  const fit = (ranking: RankingOptions): RankingOptions => ({ ...ranking, hybrid: fitter(ranking, 'hybrid'), keyword: fitter(ranking, 'keyword') });
+  const fittedTo = (ranking: RankingOptions): RankingOptions => ({ ...ranking, hybrid: fitter(ranking, 'hybrid'), keyword: fitter(ranking, 'keyword') });
   const evaluate = (ranking: RankingOptions) =>
     questions.map((q, i): Outcome => {
       const paths = index.search(request(q), vectors[i], ranking).map((r) => r.chunk.path);
@@ -64,7 +73,9 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
       .join('\n  ');
 
   const reach = (split: string, kind: string) => {
-    const asked = questions.map((q, i) => [q, i] as const).filter(([q]) => q.split === split && (kind === 'other' ? q.language !== 'en' : q.language === 'en' && q.kind === kind));
+    const asked = questions
+      .map((q, i) => [q, i] as const)
+      .filter(([q]) => q.split === split && (kind === 'other' ? q.language !== 'en' : q.language === 'en' && q.kind === kind));
     const found = asked.filter(([q, i]) => {
       const got = index.candidates(request(q), vectors[i]);
       return got?.candidates.some(({ doc }) => q.answers.includes(pageRoute(got.partition.chunks[doc]!.path)));
@@ -90,7 +101,7 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   ];
   const only = process.argv.slice(2);
   for (const [name, change] of settings.filter(([name]) => only.length === 0 || only.includes(name))) {
-    const ranking = fit({ ...DEFAULT_RANKING, ...change });
+    const ranking = fittedTo({ ...DEFAULT_RANKING, ...change });
     console.log(`\n${name}:\n  ${summary(evaluate(ranking))}`);
     if (name === 'as is' || only.length > 0) console.log(`  hybrid: ${JSON.stringify(ranking.hybrid)}\n  keyword: ${JSON.stringify(ranking.keyword)}`);
   }

@@ -49,7 +49,7 @@ async function main(): Promise<number> {
   try {
     const serverUrl = process.env.DATABASE_URL || undefined;
     if (serverUrl) database = await createScratchDatabase(serverUrl);
-    say(`starting folio serve (${database ? 'a fresh database on DATABASE_URL\'s server' : 'embedded PostgreSQL'}); log: ${logFile}`);
+    say(`starting folio serve (${database ? "a fresh database on DATABASE_URL's server" : 'embedded PostgreSQL'}); log: ${logFile}`);
     server = await startFolio(folioEnv({ dataDir, databaseUrl: database?.url }), logFile);
     say(`Folio is at ${server.url}`);
     fixture = await prepareFixture(server, say);

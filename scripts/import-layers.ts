@@ -84,7 +84,9 @@ export function layerProblems(imports: Map<string, string[]>): string[] {
       const [from, to] = [moduleOf(file), moduleOf(target)];
       const [fromRank, toRank] = [layerOf.get(from), layerOf.get(to)];
       if (fromRank !== undefined && toRank !== undefined && toRank > fromRank) {
-        problems.push(`${relative(file)} imports ${relative(target)}: ${LAYERS[fromRank]!.name} code may not import ${LAYERS[toRank]!.name} code; move what both need down`);
+        problems.push(
+          `${relative(file)} imports ${relative(target)}: ${LAYERS[fromRank]!.name} code may not import ${LAYERS[toRank]!.name} code; move what both need down`,
+        );
       }
       if (from !== to) {
         const edges = moduleEdges.get(from) ?? new Map<string, string>();

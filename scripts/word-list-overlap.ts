@@ -27,7 +27,10 @@ export interface Overlap {
 function evalQuestions(): { text: string; language: string }[] {
   const questions: { text: string; language: string }[] = [];
   for (const file of fs.readdirSync(EVAL_DIR).filter((name) => /^assistant-questions.*\.json$/.test(name))) {
-    const set = JSON.parse(fs.readFileSync(path.join(EVAL_DIR, file), 'utf8')) as Record<string, { question: string; language: string; thread?: string[] }[] | string>;
+    const set = JSON.parse(fs.readFileSync(path.join(EVAL_DIR, file), 'utf8')) as Record<
+      string,
+      { question: string; language: string; thread?: string[] }[] | string
+    >;
     for (const group of Object.values(set)) {
       if (typeof group === 'string') continue;
       for (const question of group) for (const text of [...(question.thread ?? []), question.question]) questions.push({ text, language: question.language });
@@ -55,7 +58,10 @@ function says(question: string, forms: string[], entry: string): boolean {
 export function wordListOverlaps(): Overlap[] {
   const questions = evalQuestions().map((question) => ({ ...question, forms: wordForms(question.text) }));
   const overlaps: Overlap[] = [];
-  for (const file of fs.readdirSync(LANGUAGE_DIR).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of fs
+    .readdirSync(LANGUAGE_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const language = file.slice(0, -'.json'.length);
     const lists = JSON.parse(fs.readFileSync(path.join(LANGUAGE_DIR, file), 'utf8')) as LanguageLists;
     const asked = questions.filter((question) => question.language === language);
@@ -74,13 +80,18 @@ export function wordListOverlaps(): Overlap[] {
 
 type Question = { text: string; forms: string[] };
 
-function matcher(list: WordList | WordTable | RootList | PatternList): { unit: string; entries: string[]; isAsked: (entry: string, question: Question) => boolean } {
+function matcher(list: WordList | WordTable | RootList | PatternList): {
+  unit: string;
+  entries: string[];
+  isAsked: (entry: string, question: Question) => boolean;
+} {
   const saysEntry = (entry: string, question: Question) => says(question.text, question.forms, entry);
   if ('words' in list) return { unit: list.words.some((word) => word.includes(' ')) ? 'entries' : 'words', entries: list.words, isAsked: saysEntry };
   if ('table' in list) return { unit: 'keys', entries: Object.keys(list.table), isAsked: saysEntry };
   if ('roots' in list) {
     const endings = new Set(['', ...list.endings]);
-    const hasForm = (root: string, question: Question) => question.forms[0]!.split(' ').some((word) => word.startsWith(root) && endings.has(word.slice(root.length)));
+    const hasForm = (root: string, question: Question) =>
+      question.forms[0]!.split(' ').some((word) => word.startsWith(root) && endings.has(word.slice(root.length)));
     return { unit: 'roots', entries: list.roots, isAsked: hasForm };
   }
   const patterns = new Map(list.patterns.map((pattern) => [pattern.source, new RegExp(pattern.source, pattern.flags)]));
@@ -117,7 +128,9 @@ export function formatLanguageFile(value: unknown, indent = ''): string {
     return `[\n${patterns.map((pattern) => `${inner}{ "source": ${JSON.stringify(pattern.source)}, "flags": ${JSON.stringify(pattern.flags)} }`).join(',\n')}\n${indent}]`;
   }
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).map(([key, item]) => `${inner}${JSON.stringify(key)}: ${typeof item === 'string' ? JSON.stringify(item) : formatLanguageFile(item, inner)}`);
+    const entries = Object.entries(value).map(
+      ([key, item]) => `${inner}${JSON.stringify(key)}: ${typeof item === 'string' ? JSON.stringify(item) : formatLanguageFile(item, inner)}`,
+    );
     return `{\n${entries.join(',\n')}\n${indent}}`;
   }
   return JSON.stringify(value);
@@ -126,7 +139,10 @@ export function formatLanguageFile(value: unknown, indent = ''): string {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const overlaps = wordListOverlaps();
   console.log('| language | list | in the eval questions |\n|---|---|---|');
-  for (const overlap of overlaps) console.log(`| ${overlap.language} | ${overlap.name} | ${overlap.total === undefined ? 'an answer, not matched' : `${overlap.found} of ${overlap.total}`} |`);
+  for (const overlap of overlaps)
+    console.log(
+      `| ${overlap.language} | ${overlap.name} | ${overlap.total === undefined ? 'an answer, not matched' : `${overlap.found} of ${overlap.total}`} |`,
+    );
   if (process.argv.includes('--write')) {
     for (const language of new Set(overlaps.map((overlap) => overlap.language))) {
       const file = path.join(LANGUAGE_DIR, `${language}.json`);

@@ -54,7 +54,8 @@ async function buildWidget(fingerprint: string): Promise<WidgetBuild> {
     },
   });
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ('output' in result ? result.output : []));
-  if (chunks.length !== 1 || chunks[0]!.type !== 'chunk') throw new Error(`the widget must build into one module; Vite made ${chunks.map((chunk) => chunk.fileName).join(', ')}`);
+  if (chunks.length !== 1 || chunks[0]!.type !== 'chunk')
+    throw new Error(`the widget must build into one module; Vite made ${chunks.map((chunk) => chunk.fileName).join(', ')}`);
   const code = Buffer.from(chunks[0]!.code);
   const file = `folio-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.js`;
   const gzip = zlib.gzipSync(code, { level: 9 });

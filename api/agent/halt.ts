@@ -12,7 +12,8 @@ export interface Halt {
 /** How a job ends that no worker could run: job creation ends it at once, and a worker configured otherwise ends it too. */
 export const NO_ANSWER_MODEL: Halt = {
   reason: 'error',
-  message: 'No model is configured for agent jobs: set ANSWER_MODEL and ANSWER_API_KEY (or OPENAI_API_KEY), and ANSWER_BASE_URL for a server other than OpenAI, then create the job again.',
+  message:
+    'No model is configured for agent jobs: set ANSWER_MODEL and ANSWER_API_KEY (or OPENAI_API_KEY), and ANSWER_BASE_URL for a server other than OpenAI, then create the job again.',
 };
 
 /** The session's record once it has ended. */

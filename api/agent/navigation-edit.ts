@@ -24,11 +24,11 @@ export function editNavigation(docsJson: string, change: NavigationChange): { te
   } catch (error) {
     throw new WorkspaceRefusal(`docs.json is not valid JSON (${(error as Error).message}); fix it with editPage first.`);
   }
-  if (!isObject(config) || !isObject(config.navigation) && !Array.isArray(config.navigation)) {
+  if (!isObject(config) || (!isObject(config.navigation) && !Array.isArray(config.navigation))) {
     throw new WorkspaceRefusal('docs.json has no "navigation" object.');
   }
   if (JSON.stringify(config.navigation).includes('"$ref"')) {
-    throw new WorkspaceRefusal('docs.json\'s navigation is split into $ref files; edit the file that lists the group with editPage.');
+    throw new WorkspaceRefusal("docs.json's navigation is split into $ref files; edit the file that lists the group with editPage.");
   }
   const page = change.page.replace(/^\/+/, '').replace(/\.mdx?$/, '');
   const groups = findGroups(config.navigation as Json);

@@ -11,7 +11,18 @@ export async function pullRequestPage(db: Db, id: string): Promise<Response> {
   const diff = pull.diff
     .split('\n')
     .map((line) => {
-      const kind = line.startsWith('+++') || line.startsWith('---') ? 'file' : line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : line.startsWith('@@') ? 'hunk' : line.startsWith('diff ') ? 'head' : '';
+      const kind =
+        line.startsWith('+++') || line.startsWith('---')
+          ? 'file'
+          : line.startsWith('+')
+            ? 'add'
+            : line.startsWith('-')
+              ? 'del'
+              : line.startsWith('@@')
+                ? 'hunk'
+                : line.startsWith('diff ')
+                  ? 'head'
+                  : '';
       return `<span class="${kind}">${escapeHtml(line)}</span>`;
     })
     .join('\n');

@@ -51,7 +51,9 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
       WorkingCopy.prepare({ mirrorDir, repository, branch: session.branch, dir: path.join(config.dataDir, 'agent-work', sessionId), signal }),
     );
     await log.append('status', {
-      message: copy.isNewBranch ? `Created the branch ${session.branch} from ${project.branch} (${copy.baseSha.slice(0, 7)}).` : `Working on the existing branch ${session.branch}.`,
+      message: copy.isNewBranch
+        ? `Created the branch ${session.branch} from ${project.branch} (${copy.baseSha.slice(0, 7)}).`
+        : `Working on the existing branch ${session.branch}.`,
     });
 
     const workspace = new Workspace(copy.dir);
@@ -60,7 +62,10 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
     const changed = new Set([...workspace.changedFiles(), ...(await copy.diff()).files]);
     const check = await checkProject(workspace.projectFiles(), `branch "${session.branch}"`, changed);
     if (check.problems.length > 0) {
-      return halt({ reason: 'error', message: `The changes were not published: a deployment would fail or leave pages out (${check.problems.slice(0, 3).join('; ')}).` });
+      return halt({
+        reason: 'error',
+        message: `The changes were not published: a deployment would fail or leave pages out (${check.problems.slice(0, 3).join('; ')}).`,
+      });
     }
     await copy.commit(`${finished.title}\n\n${finished.summary}\n\nFolio agent job ${sessionId}`);
     if (!(await copy.isAheadOfBase())) {
@@ -97,7 +102,10 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
     if (error instanceof CodeHostUnusable) return halt({ reason: 'github_missconfigured', message: error.message });
     if (error instanceof GitError) return halt({ reason: error.kind === 'unreachable' ? 'github_missconfigured' : 'error', message: error.message });
     if (error instanceof PushFailure) {
-      return halt({ reason: 'error', message: `The changes were committed but the push of ${session.branch} failed (${error.message}), so no pull request was opened; create the job again once the repository accepts pushes.` });
+      return halt({
+        reason: 'error',
+        message: `The changes were committed but the push of ${session.branch} failed (${error.message}), so no pull request was opened; create the job again once the repository accepts pushes.`,
+      });
     }
     services.log.error(`agent job ${sessionId} failed`, error);
     return halt({ reason: 'error', message: `The job failed: ${(error as Error).message}. Nothing was pushed.` });
@@ -163,7 +171,10 @@ async function runModel(
         await log.append('tool-result', { toolCallId: part.toolCallId, toolName: part.toolName, result: part.output });
         break;
       case 'finish-step':
-        await log.append('step-finished', { finishReason: part.finishReason, usage: { promptTokens: part.usage.inputTokens ?? 0, completionTokens: part.usage.outputTokens ?? 0 } });
+        await log.append('step-finished', {
+          finishReason: part.finishReason,
+          usage: { promptTokens: part.usage.inputTokens ?? 0, completionTokens: part.usage.outputTokens ?? 0 },
+        });
         break;
       case 'error':
         throw part.error;
@@ -183,7 +194,10 @@ async function searchLivePages(services: Services, project: { id: string; liveDe
   const results = await searchDocs(services, project, { query, pageSize: 8 });
   const routes = [...new Set(results.map((result) => pageRoute(result.path)))];
   const pages = project.liveDeploymentId
-    ? await services.db.deploymentPage.findMany({ where: { deploymentId: project.liveDeploymentId, route: { in: routes } }, select: { route: true, page: { select: { sourcePath: true } } } })
+    ? await services.db.deploymentPage.findMany({
+        where: { deploymentId: project.liveDeploymentId, route: { in: routes } },
+        select: { route: true, page: { select: { sourcePath: true } } },
+      })
     : [];
   const fileOf = new Map(pages.map((page) => [page.route, page.page.sourcePath]));
   return results.map((result) => ({ file: fileOf.get(pageRoute(result.path)), path: result.path, title: result.metadata.title, content: result.content }));

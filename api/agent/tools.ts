@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { checkProject } from '../deploy/project-reader.ts';
 import { editNavigation } from './navigation-edit.ts';
 import type { Todo, TodoList } from './todos.ts';
-import { Workspace, WorkspaceRefusal } from './workspace.ts';
+import { type Workspace, WorkspaceRefusal } from './workspace.ts';
 
 /** A page the search found, with the file it is made from. */
 export interface FoundPage {
@@ -49,7 +49,12 @@ export function agentTools(context: AgentToolContext) {
           const lines = (await workspace.read(path)).split('\n');
           const start = (offset ?? 1) - 1;
           const shown = lines.slice(start, start + MAX_READ_LINES).map((line, index) => `${String(start + index + 1).padStart(5)}  ${line}`);
-          return { path, lines: lines.length, content: shown.join('\n'), ...(start + MAX_READ_LINES < lines.length ? { more: `read on with offset ${start + MAX_READ_LINES + 1}` } : {}) };
+          return {
+            path,
+            lines: lines.length,
+            content: shown.join('\n'),
+            ...(start + MAX_READ_LINES < lines.length ? { more: `read on with offset ${start + MAX_READ_LINES + 1}` } : {}),
+          };
         }),
     }),
     searchPages: tool({
@@ -58,7 +63,8 @@ export function agentTools(context: AgentToolContext) {
       execute: ({ query }) => guarded(async () => ({ results: await context.search(query.slice(0, 1000)) })),
     }),
     createPage: tool({
-      description: 'Create a new file (an .mdx page with frontmatter `title` and `description`, say). Fails if it exists. Add new pages to the navigation with updateNavigation.',
+      description:
+        'Create a new file (an .mdx page with frontmatter `title` and `description`, say). Fails if it exists. Add new pages to the navigation with updateNavigation.',
       inputSchema: z.object({ path: z.string(), content: z.string() }),
       execute: ({ path, content }) =>
         guarded(async () => {
@@ -76,7 +82,8 @@ export function agentTools(context: AgentToolContext) {
           const text = await workspace.read(path);
           const count = text.split(oldString).length - 1;
           if (count === 0) throw new WorkspaceRefusal(`oldString does not occur in "${path}"; read the file and copy the exact text.`);
-          if (count > 1 && !replaceAll) throw new WorkspaceRefusal(`oldString occurs ${count} times in "${path}"; give more context to make it unique, or set replaceAll.`);
+          if (count > 1 && !replaceAll)
+            throw new WorkspaceRefusal(`oldString occurs ${count} times in "${path}"; give more context to make it unique, or set replaceAll.`);
           await workspace.write(path, text.split(oldString).join(newString));
           return { edited: path, replacements: replaceAll ? count : 1 };
         }),
@@ -137,7 +144,8 @@ export function agentTools(context: AgentToolContext) {
         }),
     }),
     finish: tool({
-      description: 'End the job: a pull request title (imperative, under 72 characters) and a summary of what changed and why (for the pull request and the user).',
+      description:
+        'End the job: a pull request title (imperative, under 72 characters) and a summary of what changed and why (for the pull request and the user).',
       inputSchema: z.object({ title: z.string().min(1).max(200), summary: z.string().min(1).max(5_000) }),
       execute: async ({ title, summary }) => ({ title, summary }),
     }),

@@ -20,13 +20,7 @@ export class WorkingCopy {
     readonly isNewBranch: boolean,
   ) {}
 
-  static async prepare(input: {
-    mirrorDir: string;
-    repository: Repository;
-    branch: string;
-    dir: string;
-    signal?: AbortSignal;
-  }): Promise<WorkingCopy> {
+  static async prepare(input: { mirrorDir: string; repository: Repository; branch: string; dir: string; signal?: AbortSignal }): Promise<WorkingCopy> {
     const mirror = new GitMirror(input.mirrorDir);
     const baseSha = await mirror.fetch(input.repository, input.signal);
     const existing = await mirror.fetch({ ...input.repository, branch: input.branch }, input.signal).catch((error: unknown) => {
@@ -74,7 +68,10 @@ export class WorkingCopy {
   async push(repository: Repository, branch: string, signal?: AbortSignal): Promise<void> {
     if (branch === repository.branch) throw new PushFailure(`refusing to push to the deployment branch "${branch}"`);
     try {
-      await git([...authHeader(repository), ...STALL_LIMITS, '-C', this.dir, 'push', '--quiet', '--no-verify', repository.url, `HEAD:refs/heads/${branch}`], signal);
+      await git(
+        [...authHeader(repository), ...STALL_LIMITS, '-C', this.dir, 'push', '--quiet', '--no-verify', repository.url, `HEAD:refs/heads/${branch}`],
+        signal,
+      );
     } catch (error) {
       if (signal?.aborted) throw error;
       const detail = ((error as { stderr?: string }).stderr ?? (error as Error).message).trim().split('\n').filter(Boolean).at(-1) ?? '';

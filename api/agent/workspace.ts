@@ -26,7 +26,8 @@ export class Workspace {
 
   /** The absolute path of a repository path, after every check. */
   async resolve(repoPath: string, options: { mustExist: boolean }): Promise<string> {
-    if (typeof repoPath !== 'string' || repoPath.trim() === '') throw new WorkspaceRefusal('Give a path relative to the repository root, such as "guides/setup.mdx".');
+    if (typeof repoPath !== 'string' || repoPath.trim() === '')
+      throw new WorkspaceRefusal('Give a path relative to the repository root, such as "guides/setup.mdx".');
     if (repoPath.includes('\0') || repoPath.includes('\\')) throw new WorkspaceRefusal(`"${repoPath}" is not a valid path.`);
     const normalised = path.posix.normalize(repoPath.replace(/^\.\//, ''));
     if (path.posix.isAbsolute(normalised) || normalised === '..' || normalised.startsWith('../')) {
@@ -67,7 +68,8 @@ export class Workspace {
     if (!WORKSPACE_LIMITS.extensions.includes(path.extname(repoPath).toLowerCase() as never)) {
       throw new WorkspaceRefusal(`"${repoPath}" is not a documentation file; the agent writes ${WORKSPACE_LIMITS.extensions.join(', ')} files.`);
     }
-    if (Buffer.byteLength(content) > WORKSPACE_LIMITS.maxFileBytes) throw new WorkspaceRefusal(`The content is larger than ${WORKSPACE_LIMITS.maxFileBytes} bytes.`);
+    if (Buffer.byteLength(content) > WORKSPACE_LIMITS.maxFileBytes)
+      throw new WorkspaceRefusal(`The content is larger than ${WORKSPACE_LIMITS.maxFileBytes} bytes.`);
     if (content.includes('\0')) throw new WorkspaceRefusal('The content has a NUL character.');
     const file = await this.resolve(repoPath, { mustExist: false });
     this.#noteChange(repoPath);
@@ -107,7 +109,8 @@ export class Workspace {
   projectFiles(): ProjectFiles {
     return {
       has: (file) => fsSyncExists(path.join(this.root, file)),
-      read: async (files) => new Map(await Promise.all(files.map(async (file) => [file, await fs.readFile(path.join(this.root, file), 'utf8').catch(() => '')] as const))),
+      read: async (files) =>
+        new Map(await Promise.all(files.map(async (file) => [file, await fs.readFile(path.join(this.root, file), 'utf8').catch(() => '')] as const))),
     };
   }
 

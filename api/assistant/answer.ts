@@ -26,9 +26,20 @@ export interface AnswerInput {
  * is answered from the Spanish pages, not marked not found by the English ones); a short follow-up
  * whose words do not tell ("¿y con Vercel?") keeps the language of the conversation's last question that did.
  */
-async function searchFilter(services: Services, project: AnswerInput['project'], filter: AssistantRequest['filter'], conversation: Conversation): Promise<AssistantRequest['filter']> {
+async function searchFilter(
+  services: Services,
+  project: AnswerInput['project'],
+  filter: AssistantRequest['filter'],
+  conversation: Conversation,
+): Promise<AssistantRequest['filter']> {
   if (filter.language) return filter;
-  const questions = [conversation.question.text, ...conversation.history.filter((entry) => entry.role === 'user').map((entry) => entry.text).reverse()];
+  const questions = [
+    conversation.question.text,
+    ...conversation.history
+      .filter((entry) => entry.role === 'user')
+      .map((entry) => entry.text)
+      .reverse(),
+  ];
   const spoken = questions.map(spokenLanguage).find((language) => language !== undefined);
   if (!spoken) return filter;
   const index = await services.searchIndexes.forProject(project);

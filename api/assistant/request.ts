@@ -155,7 +155,10 @@ export function parseAssistantRequest(input: unknown): AssistantRequest {
       ...(request.filter?.version ? { version: request.filter.version } : {}),
       ...(request.filter?.language ? { language: request.filter.language } : {}),
     },
-    earlier: conversation.slice(0, -1).filter(({ entry }) => entry.role === 'user' || entry.role === 'assistant').map(toMessage),
+    earlier: conversation
+      .slice(0, -1)
+      .filter(({ entry }) => entry.role === 'user' || entry.role === 'assistant')
+      .map(toMessage),
     question: toMessage(last),
     context: (request.context ?? []).map(({ type, value, path }) => ({ type, value, ...(path ? { path } : {}) })),
     currentPath: request.currentPath ?? undefined,

@@ -14,7 +14,14 @@ export function sitePages(
   const index = () => services.searchIndexes.forProject(project);
   return {
     sections: async (route, terms, limit) =>
-      ((await index())?.chunksOfPage(route, terms, limit, filter) ?? []).map(({ content, path, title, description, language }) => ({ content, path, title, description, language, score: 0 })),
+      ((await index())?.chunksOfPage(route, terms, limit, filter) ?? []).map(({ content, path, title, description, language }) => ({
+        content,
+        path,
+        title,
+        description,
+        language,
+        score: 0,
+      })),
     textAfter: async (chunk) => (await index())?.textAfter(chunk.path, chunk.content, filter),
   };
 }

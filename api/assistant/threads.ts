@@ -46,7 +46,9 @@ export async function openConversation(db: Db, projectId: string, request: Assis
   const threadId = randomBytes(16).toString('hex');
   const messageId = newId();
   const recorded = handled(
-    db.thread.create({ data: { id: threadId, projectId, fingerprint: request.fp } }).then(() => recordTurn(db, threadId, messageId, [...request.earlier, request.question])),
+    db.thread
+      .create({ data: { id: threadId, projectId, fingerprint: request.fp } })
+      .then(() => recordTurn(db, threadId, messageId, [...request.earlier, request.question])),
   );
   const history = request.earlier.slice(-ASSISTANT_LIMITS.maxHistoryMessages).map(({ role, text }) => ({ role, text }));
   return { threadId, messageId, history, question: request.question, recorded };

@@ -12,7 +12,8 @@ export function parseKeyOrigins(origins: readonly string[], field = 'allowedOrig
         const trimmed = origin.trim();
         if (trimmed === SELF_ORIGIN) return trimmed;
         const normalised = normalisedOrigin(trimmed);
-        if (!normalised) throw invalidInput(`${field}.${index}`, `"${origin}" is not an origin: write scheme://host[:port], such as https://docs.acme.com, or self.`);
+        if (!normalised)
+          throw invalidInput(`${field}.${index}`, `"${origin}" is not an origin: write scheme://host[:port], such as https://docs.acme.com, or self.`);
         return normalised;
       }),
     ),

@@ -14,7 +14,10 @@ export const API_KEYS_CHANGED_TOPIC = 'api-keys:changed';
 export class VerifiedKeys {
   readonly #cache: ChangeInvalidatedCache<KeyHolder>;
 
-  constructor(private readonly db: Db, events: Events) {
+  constructor(
+    private readonly db: Db,
+    events: Events,
+  ) {
     this.#cache = new ChangeInvalidatedCache(events, { topics: [API_KEYS_CHANGED_TOPIC], maxEntries: 10_000, maxAgeMs: LAST_USED_RESOLUTION_MS });
   }
 

@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import type { Deployment } from '../db/generated/prisma/client.ts';
 import { triggerDeployment } from '../deploy/trigger.ts';
 import { watchDeployment } from '../deploy/watch.ts';
 import type { Logger } from '../logger.ts';
@@ -36,7 +37,7 @@ export async function deployCommand(args: string[], config: Config, log: Logger,
     let lastStatus = '';
     // On stderr: with --json, stdout holds the final record and nothing else.
     const hint = setTimeout(() => process.stderr.write('Still queued: is a worker running (folio serve or folio worker)?\n'), QUEUED_HINT_MS);
-    let final;
+    let final: Deployment | undefined;
     for await (const current of watchDeployment(services, deployment.id)) {
       if (current.status !== 'queued') clearTimeout(hint);
       if (!values.json) progressLines(current, printed, lastStatus).forEach(out);

@@ -15,12 +15,7 @@ list    Lists every project.
 
 --json  Print JSON on stdout and nothing else there.`;
 
-export async function projectCommand(
-  args: string[],
-  withDb: <T>(run: (db: Db) => Promise<T>) => Promise<T>,
-  out: (text: string) => void,
-  githubUrl: string,
-) {
+export async function projectCommand(args: string[], withDb: <T>(run: (db: Db) => Promise<T>) => Promise<T>, out: (text: string) => void, githubUrl: string) {
   const [sub, ...rest] = args;
   if (sub === 'create') {
     const { values } = parseCommandArgs(rest, {
@@ -61,9 +56,7 @@ export async function projectCommand(
     );
     if (values.json) return out(JSON.stringify(projects));
     if (projects.length === 0) return out('No projects yet. Create one with: folio project create --help');
-    return out(
-      projects.map((p) => `${p.id}  ${p.subdomain.padEnd(20)} ${p.name}  (${p.repoUrl}@${p.branch})`).join('\n'),
-    );
+    return out(projects.map((p) => `${p.id}  ${p.subdomain.padEnd(20)} ${p.name}  (${p.repoUrl}@${p.branch})`).join('\n'));
   }
   if (sub === undefined || sub === '--help' || sub === '-h') return out(PROJECT_HELP);
   throw new UsageError(`Unknown project command "${sub}".`);

@@ -22,7 +22,10 @@ export class ChangeInvalidatedCache<Value> {
   readonly #listeners: AsyncIterableIterator<unknown>[];
   #generation = 0;
 
-  constructor(events: Events, private readonly options: ChangeInvalidatedCacheOptions) {
+  constructor(
+    events: Events,
+    private readonly options: ChangeInvalidatedCacheOptions,
+  ) {
     this.#listeners = options.topics.map((topic) => events.subscribe(topic));
     for (const listener of this.#listeners) void this.clearOnEach(listener);
   }

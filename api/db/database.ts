@@ -23,11 +23,7 @@ export interface Database {
  * Connects to the server (`server`, when the caller started it already, else DATABASE_URL or the
  * embedded one) and applies pending migrations before returning. Closing releases the server.
  */
-export async function openDatabase(
-  config: Config,
-  log: Logger,
-  options: { poolSize?: number; server?: DatabaseServer } = {},
-): Promise<Database> {
+export async function openDatabase(config: Config, log: Logger, options: { poolSize?: number; server?: DatabaseServer } = {}): Promise<Database> {
   const server = options.server ?? (await startDatabaseServer(config, log));
   const pool = new pg.Pool({
     connectionString: server.url,
@@ -66,7 +62,10 @@ function connectionFailure(error: unknown, description: string): unknown {
   const code = (error as { code?: unknown }).code;
   const reason = (error as Error).message?.trim().split('\n').at(-1);
   if (code === '42501') {
-    return operationalError(`cannot create Folio's tables in PostgreSQL at ${description}: ${reason} (${code}); give the DATABASE_URL user the right to, or use another user`, error);
+    return operationalError(
+      `cannot create Folio's tables in PostgreSQL at ${description}: ${reason} (${code}); give the DATABASE_URL user the right to, or use another user`,
+      error,
+    );
   }
   if (typeof code !== 'string' || !UNREACHABLE.has(code)) return error;
   return operationalError(`cannot use PostgreSQL at ${description}: ${reason} (${code}); check that it runs and that DATABASE_URL is right`, error);

@@ -5,16 +5,7 @@ import type { Logger } from '../logger.ts';
 import { operationalError } from '../operational-error.ts';
 import { makeDirectory, withFileLock } from './data-dir.ts';
 import { removeOrphanClusters } from './orphan-clusters.ts';
-import {
-  connectionUrl,
-  ensureDatabase,
-  freePort,
-  hasOtherClients,
-  isPortFree,
-  runningServer,
-  runProgram,
-  type StoredSettings,
-} from './postgres-commands.ts';
+import { connectionUrl, ensureDatabase, freePort, hasOtherClients, isPortFree, runningServer, runProgram, type StoredSettings } from './postgres-commands.ts';
 import { exists, ownPaths, placeCluster, type Placement } from './postgres-placement.ts';
 
 /**
@@ -88,7 +79,17 @@ async function initialiseAndStart(placement: Placement, stored: StoredSettings |
       if (options.port === undefined && !(await isPortFree(settings.port))) settings.port = await freePort();
       await saveSettings(placement.settingsFile, settings);
       const started = await runProgram(placement, 'pg_ctl', [
-        'start', '-D', placement.pgdata, '-l', placement.logFile, '-w', '-t', '60', '-s', '-o', `-p ${settings.port}`,
+        'start',
+        '-D',
+        placement.pgdata,
+        '-l',
+        placement.logFile,
+        '-w',
+        '-t',
+        '60',
+        '-s',
+        '-o',
+        `-p ${settings.port}`,
       ]);
       if (started.code === 0) {
         options.log.info(`embedded PostgreSQL started on 127.0.0.1:${settings.port}`);
@@ -126,8 +127,16 @@ async function loadOrInitialise(placement: Placement, stored: StoredSettings | u
   if (placement.runAs.uid !== undefined) await fs.chown(passwordFile, placement.runAs.uid, placement.runAs.gid!);
   try {
     const result = await runProgram(placement, 'initdb', [
-      '-D', placement.pgdata, '-U', settings.user, `--pwfile=${passwordFile}`, '--auth=scram-sha-256',
-      '-E', 'UTF8', '--locale=C', '--no-instructions',
+      '-D',
+      placement.pgdata,
+      '-U',
+      settings.user,
+      `--pwfile=${passwordFile}`,
+      '--auth=scram-sha-256',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-instructions',
     ]);
     if (result.code !== 0) {
       throw operationalError(`the embedded PostgreSQL could not be created in ${placement.pgdata}: ${lastLine(result.output)}`);

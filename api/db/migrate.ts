@@ -17,7 +17,10 @@ export interface Migration {
 
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true });
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await fs.readFile(path.join(dir, name, 'migration.sql'), 'utf8');
@@ -57,9 +60,7 @@ export async function migrate(pool: pg.Pool, migrations?: Migration[]): Promise<
       const checksum = appliedChecksums.get(migration.name);
       if (checksum !== undefined) {
         if (checksum !== migration.checksum) {
-          throw new Error(
-            `migration ${migration.name} was changed after it was applied; add a new migration instead of editing it`,
-          );
+          throw new Error(`migration ${migration.name} was changed after it was applied; add a new migration instead of editing it`);
         }
         continue;
       }

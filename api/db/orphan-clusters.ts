@@ -37,10 +37,7 @@ export async function removeOrphanClusters(placement: Placement, home: string, l
  */
 async function goneDataDir(clusterDir: string): Promise<string | undefined> {
   const marker = path.join(clusterDir, DATA_DIR_MARKER);
-  const [named, file] = await Promise.all([
-    fs.readFile(marker, 'utf8').catch(() => undefined),
-    fs.stat(marker).catch(() => undefined),
-  ]);
+  const [named, file] = await Promise.all([fs.readFile(marker, 'utf8').catch(() => undefined), fs.stat(marker).catch(() => undefined)]);
   if (named === undefined || file === undefined || file.nlink > 1) return undefined;
   const dataDir = named.trim();
   if (!path.isAbsolute(dataDir)) return undefined;

@@ -19,7 +19,11 @@ export function connectionUrl(settings: StoredSettings, database: string): strin
 }
 
 /** Runs one of the PostgreSQL programs as the placement's user and collects its output. */
-export function runProgram(placement: Pick<Placement, 'binDir' | 'runAs' | 'clusterDir'>, program: 'initdb' | 'pg_ctl', args: string[]): Promise<{ code: number; output: string }> {
+export function runProgram(
+  placement: Pick<Placement, 'binDir' | 'runAs' | 'clusterDir'>,
+  program: 'initdb' | 'pg_ctl',
+  args: string[],
+): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
     // detached: the server must not receive the terminal's Ctrl-C meant for one folio process.
     const child = spawn(path.join(placement.binDir, program), args, {

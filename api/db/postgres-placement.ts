@@ -181,7 +181,9 @@ function postgresSystemUser(): RunAs {
   }
   const created = lookUpUser('postgres');
   if (!created) {
-    throw operationalError('running as root, Folio needs a "postgres" system user for the embedded PostgreSQL and could not create one; create it (useradd --system postgres) or set DATABASE_URL');
+    throw operationalError(
+      'running as root, Folio needs a "postgres" system user for the embedded PostgreSQL and could not create one; create it (useradd --system postgres) or set DATABASE_URL',
+    );
   }
   return created;
 }

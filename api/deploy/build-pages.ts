@@ -116,7 +116,10 @@ export async function buildPages(input: {
   let newChunks = 0;
   let renderMs = 0;
   if (toParse.length > 0) {
-    const readFile = await readPagesAndSnippets(commitFiles(input.mirror, tree), toParse.map((plan) => plan.sourcePath));
+    const readFile = await readPagesAndSnippets(
+      commitFiles(input.mirror, tree),
+      toParse.map((plan) => plan.sourcePath),
+    );
     const bySource = new Map<string, Planned[]>();
     for (const plan of toParse) bySource.set(plan.sourcePath, [...(bySource.get(plan.sourcePath) ?? []), plan]);
     const drafts: Draft[] = [];
@@ -191,7 +194,9 @@ function isSearchable(plan: Planned, indexesHiddenPages: boolean): boolean {
  * deployment, or an attempt of this one that was cut short) is reused, so retries are idempotent.
  */
 async function storeNewPages(db: Db, projectId: string, drafts: Draft[]): Promise<void> {
-  const assign = (draft: Draft, pageId: string) => draft.plans.forEach((plan) => (plan.pageId = pageId));
+  const assign = (draft: Draft, pageId: string) => {
+    for (const plan of draft.plans) plan.pageId = pageId;
+  };
   for (let i = 0; i < drafts.length; i += INSERT_BATCH) {
     const batch = drafts.slice(i, i + INSERT_BATCH);
     const existing = await db.page.findMany({

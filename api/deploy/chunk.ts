@@ -58,7 +58,10 @@ function splitText(text: string, max: number): string[] {
 
 /** A chunk's lines without blank lines around them; a line of code keeps its indentation, also at a chunk's start. */
 function pieceText(lines: string[]): string {
-  return lines.join('\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+  return lines
+    .join('\n')
+    .replace(/^(?:[ \t]*\n)+/, '')
+    .trimEnd();
 }
 
 /**

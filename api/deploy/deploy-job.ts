@@ -41,7 +41,11 @@ export const deployRunJob: JobDefinition<DeployRunPayload, Services> = {
       }
       services.log.error(`deployment ${payload.deploymentId} attempt ${job.retryCount + 1} failed`, error);
       if (job.retryCount >= job.retryLimit) {
-        await failDeployment(deployServicesOf(services), payload.deploymentId, `Internal error after ${job.retryCount + 1} attempts: ${(error as Error).message}`);
+        await failDeployment(
+          deployServicesOf(services),
+          payload.deploymentId,
+          `Internal error after ${job.retryCount + 1} attempts: ${(error as Error).message}`,
+        );
         return;
       }
       throw error;

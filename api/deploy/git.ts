@@ -41,7 +41,21 @@ export class GitMirror {
     const auth = authHeader(repository);
     try {
       await git(
-        [...auth, ...STALL_LIMITS, '-c', 'safe.directory=*', '-C', this.dir, 'fetch', '--quiet', '--no-tags', '--prune', '--force', repository.url, `+${ref}:${ref}`],
+        [
+          ...auth,
+          ...STALL_LIMITS,
+          '-c',
+          'safe.directory=*',
+          '-C',
+          this.dir,
+          'fetch',
+          '--quiet',
+          '--no-tags',
+          '--prune',
+          '--force',
+          repository.url,
+          `+${ref}:${ref}`,
+        ],
         signal,
       );
     } catch (error) {

@@ -70,7 +70,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
 
     const { navigation, offNavigation, config, isLegacy } = await readCommitNavigation(mirror, tree, project.branch);
     const isRenderingSite = services.isRenderingSite !== false;
-    navigation.warnings.forEach((warning) => progress.log(`Warning: ${warning}`));
+    for (const warning of navigation.warnings) progress.log(`Warning: ${warning}`);
     const built = await buildPages({
       db,
       projectId: project.id,
@@ -86,7 +86,9 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     });
     const languages = [...built.perLanguage].map(([language, count]) => `${language} ${count}`).join(', ');
     progress.log(`Pages: ${built.served} in ${built.perLanguage.size} language${built.perLanguage.size === 1 ? '' : 's'} (${languages}).`);
-    progress.log(`Parsed ${built.parsed} changed page${built.parsed === 1 ? '' : 's'} into ${built.newChunks} chunks, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`);
+    progress.log(
+      `Parsed ${built.parsed} changed page${built.parsed === 1 ? '' : 's'} into ${built.newChunks} chunks, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`,
+    );
     if (isRenderingSite) {
       const site = await buildSite({ db, projectId: project.id, deploymentId, mirror, tree, config, isLegacy, navigation });
       progress.log(describeSite(built.renderSeconds, built.hidden, site));
@@ -99,7 +101,14 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     }
 
     signal?.throwIfAborted(); // past this point the switch is one transaction: let it finish
-    const summary = deploymentSummary({ pages: built.served, languages: built.perLanguage.size, sha, seconds: progress.elapsed(), filesChanged, isFirst: !previous });
+    const summary = deploymentSummary({
+      pages: built.served,
+      languages: built.perLanguage.size,
+      sha,
+      seconds: progress.elapsed(),
+      filesChanged,
+      isFirst: !previous,
+    });
     await progress.flush();
     await db.$transaction([
       db.deployment.update({
@@ -118,7 +127,9 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     await services.events.publish(LIVE_TOPIC, { projectId: project.id, deploymentId });
     await progress.update({});
     // Screenshots are extras: failing to queue them leaves the deployment live and successful.
-    await services.jobs.enqueue(siteScreenshotsJob, { deploymentId }).catch((error) => services.log.warn(`could not queue the screenshots of deployment ${deploymentId}`, error));
+    await services.jobs
+      .enqueue(siteScreenshotsJob, { deploymentId })
+      .catch((error) => services.log.warn(`could not queue the screenshots of deployment ${deploymentId}`, error));
     await forgetUnservedPages(db, project.id, deploymentId);
   } catch (error) {
     if (signal?.aborted) {
@@ -145,7 +156,11 @@ export async function failDeployment(
  * pages it does not list (hidden pages, searchable under `seo.indexing: "all"`); the pages outside it
  * that are served by URL only; and docs.json itself, for the site's layout.
  */
-async function readCommitNavigation(mirror: GitMirror, tree: Map<string, string>, branch: string): Promise<{ navigation: Navigation; offNavigation: NavigationPage[]; config: JsonObject; isLegacy: boolean }> {
+async function readCommitNavigation(
+  mirror: GitMirror,
+  tree: Map<string, string>,
+  branch: string,
+): Promise<{ navigation: Navigation; offNavigation: NavigationPage[]; config: JsonObject; isLegacy: boolean }> {
   try {
     const { config, isLegacy } = await readProjectConfig(commitFiles(mirror, tree), `branch "${branch}"`);
     const listed = readNavigation(config, isLegacy);
@@ -172,7 +187,8 @@ async function forgetUnservedPages(db: Db, projectId: string, liveDeploymentId: 
 }
 
 function describeSite(renderSeconds: number, hidden: number, site: { storedFiles: number; skippedFiles: string[] }): string {
-  const skipped = site.skippedFiles.length > 0 ? `; too large to serve: ${site.skippedFiles.slice(0, 5).join(', ')}${site.skippedFiles.length > 5 ? ', ...' : ''}` : '';
+  const skipped =
+    site.skippedFiles.length > 0 ? `; too large to serve: ${site.skippedFiles.slice(0, 5).join(', ')}${site.skippedFiles.length > 5 ? ', ...' : ''}` : '';
   return `Rendered the changed pages in ${renderSeconds.toFixed(2)} s; ${hidden} hidden page${hidden === 1 ? '' : 's'} outside the navigation served by URL; ${site.storedFiles} new image${site.storedFiles === 1 ? '' : 's'} stored${skipped}.`;
 }
 

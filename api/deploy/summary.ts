@@ -12,11 +12,7 @@ export function deploymentSummary(input: {
   const { added, modified, removed } = input.filesChanged;
   const changes = input.isFirst
     ? 'first deployment'
-    : [
-        added.length ? `${added.length} added` : '',
-        modified.length ? `${modified.length} modified` : '',
-        removed.length ? `${removed.length} removed` : '',
-      ]
+    : [added.length ? `${added.length} added` : '', modified.length ? `${modified.length} modified` : '', removed.length ? `${removed.length} removed` : '']
         .filter(Boolean)
         .join(', ') || 'no file changed';
   const pages = `${input.pages.toLocaleString('en-US')} page${input.pages === 1 ? '' : 's'}`;

@@ -17,11 +17,7 @@ const QUEUED_BY: Record<DeploymentSource, string> = {
  * Records a queued deployment and enqueues its job in one transaction: a deployment is never
  * recorded without a job to run it, nor a job sent for a deployment that was not recorded.
  */
-export async function triggerDeployment(
-  services: { db: Db; jobs: Jobs; events: Events },
-  projectId: string,
-  source: DeploymentSource,
-) {
+export async function triggerDeployment(services: { db: Db; jobs: Jobs; events: Events }, projectId: string, source: DeploymentSource) {
   const deployment = await services.db.$transaction(async (tx) => {
     const created = await tx.deployment.create({
       data: { projectId, source, logs: [QUEUED_BY[source]] },

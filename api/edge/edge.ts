@@ -20,7 +20,6 @@ import { isSubdomain } from '../projects/subdomain.ts';
 import { siteAddressOf } from '../sites/site-address.ts';
 import { liveSiteSource, serveSite } from '../sites/serve-site.ts';
 
-
 export interface EdgeOptions {
   services: Services;
   routes: RouteTable;

@@ -1,7 +1,7 @@
-import { getOperationAST, GraphQLError, type ExecutionResult } from 'graphql';
+import { type DocumentNode, getOperationAST, GraphQLError, type ExecutionResult } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { RequestAuth } from '../auth/request-auth.ts';
-import { AppError, appErrorOf, invalidInput } from '../errors.ts';
+import { type AppError, appErrorOf, invalidInput } from '../errors.ts';
 import type { GraphQLContext } from '../schema/context.ts';
 import { unstorableTextRefusal } from './graphql-input.ts';
 import { endWhenKeyRevoked } from './revocation.ts';
@@ -29,7 +29,7 @@ export async function executeOperation(
   const unstorable = unstorableTextRefusal(params);
   if (unstorable) return { errors: [unstorable] };
   const enveloped = yoga.getEnveloped({ ...serverContext, request, params } as never);
-  let document;
+  let document: DocumentNode;
   try {
     document = enveloped.parse(params.query);
   } catch (error) {

@@ -57,7 +57,10 @@ export function useGraphQLSse({ authOf, maxBodyBytes, log }: GraphQLSseOptions):
             const holder = await authOf(request).holder();
             const token = reservations.reserve(holder.keyId);
             if (!token) {
-              throw new AppError('RATE_LIMITED', `This key already holds ${RESERVATIONS_PER_KEY} streams that never connected; connect to them or wait ten minutes.`);
+              throw new AppError(
+                'RATE_LIMITED',
+                `This key already holds ${RESERVATIONS_PER_KEY} streams that never connected; connect to them or wait ten minutes.`,
+              );
             }
             return token;
           },

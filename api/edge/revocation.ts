@@ -20,7 +20,10 @@ export function endWhenKeyRevoked(
   let onRevoked: () => void = () => undefined;
   const revoked = new Promise<'revoked'>((resolve) => (onRevoked = () => resolve('revoked')));
   const timer = setInterval(() => {
-    auth.isStillValid().then((isValid) => isValid || onRevoked(), () => undefined);
+    auth.isStillValid().then(
+      (isValid) => isValid || onRevoked(),
+      () => undefined,
+    );
   }, intervalMs);
   timer.unref();
 
@@ -63,7 +66,10 @@ export function closeWhenKeyRevoked(response: Response, auth: RequestAuth, inter
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       timer = setInterval(() => {
-        auth.isStillValid().then((isValid) => isValid || close(controller), () => undefined);
+        auth.isStillValid().then(
+          (isValid) => isValid || close(controller),
+          () => undefined,
+        );
       }, intervalMs);
       timer.unref();
     },

@@ -8,6 +8,9 @@ import type { IncomingMessage } from 'node:http';
 export function clientAddressOf(req: IncomingMessage | undefined, request: Request, trustedProxies: number): string {
   const peer = req?.socket?.remoteAddress ?? 'local';
   if (trustedProxies === 0) return peer;
-  const forwarded = (request.headers.get('x-forwarded-for') ?? '').split(',').map((hop) => hop.trim()).filter(Boolean);
+  const forwarded = (request.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   return forwarded[forwarded.length - trustedProxies] ?? forwarded[0] ?? peer;
 }

@@ -1,4 +1,4 @@
-import { AppError, ERROR_STATUS, type ErrorCode } from '../errors.ts';
+import { type AppError, ERROR_STATUS, type ErrorCode } from '../errors.ts';
 import { jsonResponse } from './json-response.ts';
 
 /** The JSON body of every HTTP error Folio answers, whoever refuses the request. */

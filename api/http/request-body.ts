@@ -42,5 +42,4 @@ export function assertDeclaredLengthWithin(request: Request, maxBytes: number): 
 }
 
 /** (The rest of an oversized body is never read: app.ts closes the connection of every 413.) */
-const tooLarge = (maxBytes: number) =>
-  new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes (MAX_BODY_BYTES).`);
+const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes (MAX_BODY_BYTES).`);

@@ -83,7 +83,7 @@ async function resolveFile(route: FileRoute, pathname: string): Promise<string> 
   const root = await fs.realpath(route.dir).catch(() => undefined);
   if (!root) throw missing();
   const real = await fs.realpath(path.join(root, ...parts)).catch(() => undefined);
-  if (!real || !real.startsWith(`${root}${path.sep}`)) throw missing();
+  if (!real?.startsWith(`${root}${path.sep}`)) throw missing();
   const stat = await fs.stat(real);
   if (!stat.isFile()) throw missing();
   return real;
@@ -92,7 +92,13 @@ async function resolveFile(route: FileRoute, pathname: string): Promise<string> 
 async function pickEncoding(file: string, accepted: string) {
   for (const encoding of ENCODINGS) {
     if (!accepts(accepted, encoding.name)) continue;
-    if (await fs.stat(`${file}${encoding.suffix}`).then((stat) => stat.isFile(), () => false)) return encoding;
+    if (
+      await fs.stat(`${file}${encoding.suffix}`).then(
+        (stat) => stat.isFile(),
+        () => false,
+      )
+    )
+      return encoding;
   }
   return undefined;
 }

@@ -101,7 +101,7 @@ export function readNavigation(config: JsonObject, isLegacy = false): Navigation
   const base: Context = { language: FALLBACK_LANGUAGE, version: '', section: '', isHidden: false, isSearchable: true };
   if (isLegacy) {
     const legacy = legacyVersions(config.versions);
-    legacy.names.forEach((v) => versions.add(v));
+    for (const name of legacy.names) versions.add(name);
     defaultVersion = legacy.defaultVersion;
     const navigation = Array.isArray(config.navigation) ? config.navigation : [];
     for (const group of navigation) {
@@ -138,7 +138,10 @@ function legacyVersions(value: Json | undefined): { names: string[]; defaultVers
 
 /** `/quickstart`, `quickstart.mdx` and `quickstart` name the same page. */
 export function normalisePage(page: string): string {
-  return page.trim().replace(/^\/+/, '').replace(/\.(mdx|md)$/, '');
+  return page
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/\.(mdx|md)$/, '');
 }
 
 /** The same page listed twice (e.g. as a group root and a page) is served once, where it first appears. */
@@ -178,7 +181,22 @@ export function unlistedPages(navigation: Navigation, files: Iterable<string>): 
   return unlisted;
 }
 
-const IGNORED_FOLDERS = new Set(['.git', '.github', '.claude', '.agents', '.idea', '.vscode', 'node_modules', 'build', 'dist', 'coverage', '.cache', 'tmp', 'temp', 'snippets']);
+const IGNORED_FOLDERS = new Set([
+  '.git',
+  '.github',
+  '.claude',
+  '.agents',
+  '.idea',
+  '.vscode',
+  'node_modules',
+  'build',
+  'dist',
+  'coverage',
+  '.cache',
+  'tmp',
+  'temp',
+  'snippets',
+]);
 const IGNORED_FILES = new Set(['readme.md', 'license.md', 'changelog.md', 'contributing.md']);
 
 function isIgnoredByDefault(file: string): boolean {

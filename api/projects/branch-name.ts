@@ -16,7 +16,9 @@ export function branchNameProblem(name: string): string | undefined {
   const unseen = /[\p{C}\p{Z}]/u.exec(name)?.[0];
   if (unseen) {
     const code = `U+${unseen.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-    return unseen === ' ' ? 'git does not allow spaces in branch names' : `it holds ${code}, a character that does not show (a control character or a kind of space)`;
+    return unseen === ' '
+      ? 'git does not allow spaces in branch names'
+      : `it holds ${code}, a character that does not show (a control character or a kind of space)`;
   }
   const reserved = /[~^:?*[\\]|\.\.|@\{/.exec(name)?.[0];
   if (reserved) return `git does not allow "${reserved}" in branch names`;

@@ -35,10 +35,7 @@ export async function createProject(db: Db, input: CreateProjectInput, place: Pr
   const name = input.name.trim();
   if (!name) throw invalidInput('name', 'The project name must not be empty.');
   if (!isSubdomain(input.subdomain)) {
-    throw invalidInput(
-      'subdomain',
-      `"${input.subdomain}" is not a valid subdomain: use 1 to 63 lowercase letters, digits and inner hyphens.`,
-    );
+    throw invalidInput('subdomain', `"${input.subdomain}" is not a valid subdomain: use 1 to 63 lowercase letters, digits and inner hyphens.`);
   }
   const branch = input.branch ?? 'main';
   const problem = branchNameProblem(branch);

@@ -19,7 +19,10 @@ export interface SiteOfDomain {
 export class SitesByDomain {
   readonly #cache: ChangeInvalidatedCache<SiteOfDomain>;
 
-  constructor(private readonly db: Db, events: Events) {
+  constructor(
+    private readonly db: Db,
+    events: Events,
+  ) {
     this.#cache = new ChangeInvalidatedCache(events, { topics: [PROJECTS_CHANGED_TOPIC], maxEntries: 10_000, maxAgeMs: 60_000 });
   }
 

@@ -3,7 +3,24 @@ import { escapeHtml } from '../http/html.ts';
 import { lookupTable } from '../lookup-table.ts';
 
 /** Names Mintlify pages give languages that highlight.js knows by another name. */
-const ALIASES = lookupTable<string>({ mdx: 'markdown', sh: 'bash', zsh: 'bash', console: 'bash', shell: 'bash', jsonc: 'json', json5: 'json', tsx: 'typescript', jsx: 'javascript', yml: 'yaml', html: 'xml', vue: 'xml', svelte: 'xml', dockerfile: 'dockerfile', env: 'ini', toml: 'ini' });
+const ALIASES = lookupTable<string>({
+  mdx: 'markdown',
+  sh: 'bash',
+  zsh: 'bash',
+  console: 'bash',
+  shell: 'bash',
+  jsonc: 'json',
+  json5: 'json',
+  tsx: 'typescript',
+  jsx: 'javascript',
+  yml: 'yaml',
+  html: 'xml',
+  vue: 'xml',
+  svelte: 'xml',
+  dockerfile: 'dockerfile',
+  env: 'ini',
+  toml: 'ini',
+});
 /** Longer blocks are shown unhighlighted: highlighting is linear but not free, and nobody reads 20,000 lines of colour. */
 const MAX_HIGHLIGHTED_CHARS = 100_000;
 
@@ -29,7 +46,12 @@ function readInfo(info: string): { language: string; title: string } {
   const rest = trimmed.slice(language.length);
   const quoted = /\btitle=["']([^"']*)["']/.exec(rest)?.[1];
   if (quoted !== undefined) return { language, title: quoted };
-  const words = rest.replace(/\{[^}]*\}/g, ' ').replace(/\b\w+=("[^"]*"|'[^']*'|\S+)/g, ' ').trim().split(/\s+/).filter((word) => word && !FLAGS.has(word));
+  const words = rest
+    .replace(/\{[^}]*\}/g, ' ')
+    .replace(/\b\w+=("[^"]*"|'[^']*'|\S+)/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word && !FLAGS.has(word));
   return { language, title: words.join(' ') };
 }
 

@@ -41,7 +41,10 @@ const BLOCKS = lookupTable<Rendering>({
   ...Object.fromEntries(
     Object.entries(CALLOUTS).map(([name, label]) => [
       name,
-      { open: (tag) => `<div class="callout callout-${name.toLowerCase()}" role="note">${labelled('callout-label', attr(tag, 'title') || label)}`, close: '</div>' },
+      {
+        open: (tag) => `<div class="callout callout-${name.toLowerCase()}" role="note">${labelled('callout-label', attr(tag, 'title') || label)}`,
+        close: '</div>',
+      },
     ]),
   ),
   Card: {
@@ -62,10 +65,20 @@ const BLOCKS = lookupTable<Rendering>({
   RequestExample: { open: () => '<div class="code-group">', close: '</div>' },
   ResponseExample: { open: () => '<div class="code-group">', close: '</div>' },
   AccordionGroup: { open: () => '<div class="accordion-group">', close: '</div>' },
-  Accordion: { open: (tag) => `<details class="accordion"${tag.attributes.defaultOpen === 'true' ? ' open' : ''}><summary>${text(attr(tag, 'title') || 'Details')}</summary><div class="accordion-body">`, close: '</div></details>' },
-  Expandable: { open: (tag) => `<details class="accordion"><summary>${text(attr(tag, 'title') || 'Show properties')}</summary><div class="accordion-body">`, close: '</div></details>' },
+  Accordion: {
+    open: (tag) =>
+      `<details class="accordion"${tag.attributes.defaultOpen === 'true' ? ' open' : ''}><summary>${text(attr(tag, 'title') || 'Details')}</summary><div class="accordion-body">`,
+    close: '</div></details>',
+  },
+  Expandable: {
+    open: (tag) => `<details class="accordion"><summary>${text(attr(tag, 'title') || 'Show properties')}</summary><div class="accordion-body">`,
+    close: '</div></details>',
+  },
   Frame: { open: () => '<figure class="frame">', close: '</figure>' },
-  Update: { open: (tag) => `<div class="update">${labelled('update-label', [attr(tag, 'label'), attr(tag, 'description')].filter(Boolean).join(' · '))}`, close: '</div>' },
+  Update: {
+    open: (tag) => `<div class="update">${labelled('update-label', [attr(tag, 'label'), attr(tag, 'description')].filter(Boolean).join(' · '))}`,
+    close: '</div>',
+  },
   ParamField: { open: (tag) => field(tag, attr(tag, 'path', 'query', 'body', 'header', 'name')), close: '</div></div>' },
   ResponseField: { open: (tag) => field(tag, attr(tag, 'name')), close: '</div></div>' },
   Panel: { open: () => '<div class="panel">', close: '</div>' },
@@ -89,7 +102,10 @@ function cols(tag: ComponentTag): string {
 
 function field(tag: ComponentTag, name: string): string {
   const type = attr(tag, 'type');
-  const flags = [tag.attributes.required === 'true' || tag.attributes.required === '' ? 'required' : '', tag.attributes.deprecated === 'true' ? 'deprecated' : ''].filter(Boolean);
+  const flags = [
+    tag.attributes.required === 'true' || tag.attributes.required === '' ? 'required' : '',
+    tag.attributes.deprecated === 'true' ? 'deprecated' : '',
+  ].filter(Boolean);
   const fallback = attr(tag, 'default');
   return `<div class="field"><p class="field-head"><code>${text(name)}</code>${type ? ` <span class="field-type">${text(type)}</span>` : ''}${flags.map((flag) => ` <span class="field-flag">${flag}</span>`).join('')}${fallback ? ` <span class="field-default">default: <code>${text(fallback)}</code></span>` : ''}</p><div class="field-body">`;
 }

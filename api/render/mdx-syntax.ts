@@ -24,7 +24,22 @@ const COMPONENT_NAME = /^[A-Z][\w.]*$/;
  * HTML elements that MDX reads like components: their children are Markdown (`<div>` around a heading).
  * Other HTML is left to markdown-it as raw HTML, which is sanitised.
  */
-const HTML_CONTAINERS = new Set(['div', 'p', 'details', 'summary', 'figure', 'figcaption', 'blockquote', 'center', 'section', 'article', 'aside', 'main', 'header', 'footer']);
+const HTML_CONTAINERS = new Set([
+  'div',
+  'p',
+  'details',
+  'summary',
+  'figure',
+  'figcaption',
+  'blockquote',
+  'center',
+  'section',
+  'article',
+  'aside',
+  'main',
+  'header',
+  'footer',
+]);
 const isContainer = (name: string) => COMPONENT_NAME.test(name) || HTML_CONTAINERS.has(name);
 
 function componentBlock(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
@@ -135,7 +150,7 @@ function expression(state: StateInline, silent: boolean): boolean {
   const close = matchBrace(state.src, state.pos);
   if (close < 0) return false;
   if (!silent) {
-    const literal = /^\{\s*(["'`])([^]*)\1\s*\}$/.exec(state.src.slice(state.pos, close + 1));
+    const literal = /^\{\s*(["'`])([\s\S]*)\1\s*\}$/.exec(state.src.slice(state.pos, close + 1));
     if (literal) state.push('text', '', 0).content = literal[2]!;
   }
   state.pos = close + 1;

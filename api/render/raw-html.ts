@@ -3,9 +3,53 @@ import { siteHref, siteImageSrc, isExternal } from './site-links.ts';
 
 /** Plain formatting tags raw HTML in a page may keep; everything else gives way to its text. */
 const ALLOWED_TAGS = [
-  'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'code', 'dd', 'del', 'details', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure',
-  'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 's', 'small', 'span', 'strong', 'sub',
-  'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
+  'a',
+  'abbr',
+  'b',
+  'blockquote',
+  'br',
+  'caption',
+  'code',
+  'dd',
+  'del',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'figcaption',
+  'figure',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'img',
+  'ins',
+  'kbd',
+  'li',
+  'mark',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'summary',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'u',
+  'ul',
 ];
 
 /**
@@ -17,19 +61,36 @@ const ALLOWED_TAGS = [
 export function sanitizeRawHtml(html: string, route: string): string {
   return sanitizeHtml(html, {
     allowedTags: ALLOWED_TAGS,
-    allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'title', 'width', 'height', 'loading'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan', 'scope'], details: ['open'], '*': [] },
+    allowedAttributes: {
+      a: ['href', 'title', 'rel'],
+      img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+      td: ['colspan', 'rowspan'],
+      th: ['colspan', 'rowspan', 'scope'],
+      details: ['open'],
+      '*': [],
+    },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
     transformTags: {
       a: (tagName, attributes) => {
         const href = attributes.href === undefined ? undefined : siteHref(attributes.href, route);
-        return { tagName, attribs: { ...(attributes.title ? { title: attributes.title } : {}), ...(href ? { href, ...(isExternal(href) ? { rel: 'noopener noreferrer' } : {}) } : {}) } };
+        return {
+          tagName,
+          attribs: {
+            ...(attributes.title ? { title: attributes.title } : {}),
+            ...(href ? { href, ...(isExternal(href) ? { rel: 'noopener noreferrer' } : {}) } : {}),
+          },
+        };
       },
       img: (tagName, attributes) => {
         const src = attributes.src === undefined ? undefined : siteImageSrc(attributes.src, route);
-        const kept = Object.fromEntries(['alt', 'title', 'width', 'height'].filter((name) => attributes[name] !== undefined).map((name) => [name, attributes[name]!]));
-        return src ? { tagName, attribs: { ...kept, alt: attributes.alt ?? '', src, loading: 'lazy' } } : { tagName: 'span', attribs: {}, text: attributes.alt ?? '' };
+        const kept = Object.fromEntries(
+          ['alt', 'title', 'width', 'height'].filter((name) => attributes[name] !== undefined).map((name) => [name, attributes[name]!]),
+        );
+        return src
+          ? { tagName, attribs: { ...kept, alt: attributes.alt ?? '', src, loading: 'lazy' } }
+          : { tagName: 'span', attribs: {}, text: attributes.alt ?? '' };
       },
     },
   });
@@ -47,7 +108,7 @@ export interface InlineTag {
 }
 
 export function readInlineTag(raw: string, route: string): InlineTag {
-  const match = /^<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^]*?(\/?)>$/.exec(raw.trim());
+  const match = /^<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b[\s\S]*?(\/?)>$/.exec(raw.trim());
   if (!match) return { name: '', isClosing: false, html: '' }; // a comment, a declaration
   const name = match[2]!.toLowerCase();
   const isClosing = match[1] === '/';
@@ -57,4 +118,3 @@ export function readInlineTag(raw: string, route: string): InlineTag {
   if (INLINE_PAIRS.has(name)) return { name, isClosing, html: isClosing ? `</${name}>` : `<${name}>` };
   return { name, isClosing, html: '' };
 }
-

@@ -29,7 +29,7 @@ export const agentJobRoute: StreamRoute = {
           minLength: 1,
           maxLength: MAX_BRANCH_LENGTH,
           description:
-            "The branch to work on, by its own name (docs/port-flag, not refs/heads/docs/port-flag), created from the deployment branch if it does not exist; a name git accepts, never HEAD nor the deployment branch itself.",
+            'The branch to work on, by its own name (docs/port-flag, not refs/heads/docs/port-flag), created from the deployment branch if it does not exist; a name git accepts, never HEAD nor the deployment branch itself.',
         },
         messages: {
           type: 'array',
@@ -38,7 +38,10 @@ export const agentJobRoute: StreamRoute = {
           items: {
             type: 'object',
             required: ['role', 'content'],
-            properties: { role: { type: 'string', enum: ['system', 'user'] }, content: { type: 'string', minLength: 1, maxLength: AGENT_JOB_LIMITS.maxMessageLength } },
+            properties: {
+              role: { type: 'string', enum: ['system', 'user'] },
+              content: { type: 'string', minLength: 1, maxLength: AGENT_JOB_LIMITS.maxMessageLength },
+            },
           },
         },
         asDraft: { type: 'boolean', default: true, description: 'Open the pull request as a draft.' },

@@ -10,7 +10,11 @@ const REQUEST_BODY = {
   required: ['fp', 'messages'],
   description: 'Other top-level fields the AI SDK clients send (the chat `id`, `trigger`, `messageId`) are accepted and ignored.',
   properties: {
-    fp: { type: 'string', maxLength: LIMITS.maxFingerprintLength, description: 'Fingerprint of the caller: `anonymous`, or a user id. A thread continues only with the fp that started it.' },
+    fp: {
+      type: 'string',
+      maxLength: LIMITS.maxFingerprintLength,
+      description: 'Fingerprint of the caller: `anonymous`, or a user id. A thread continues only with the fp that started it.',
+    },
     messages: {
       type: 'array',
       minItems: 1,
@@ -29,18 +33,34 @@ const REQUEST_BODY = {
         },
       },
     },
-    threadId: { type: ['string', 'null'], description: 'Continues that thread (its earlier turns inform the answer); null or absent starts one. The finish event carries it.' },
-    retrievalPageSize: { type: 'integer', minimum: LIMITS.minRetrievalPageSize, maximum: LIMITS.maxRetrievalPageSize, default: LIMITS.defaultRetrievalPageSize },
+    threadId: {
+      type: ['string', 'null'],
+      description: 'Continues that thread (its earlier turns inform the answer); null or absent starts one. The finish event carries it.',
+    },
+    retrievalPageSize: {
+      type: 'integer',
+      minimum: LIMITS.minRetrievalPageSize,
+      maximum: LIMITS.maxRetrievalPageSize,
+      default: LIMITS.defaultRetrievalPageSize,
+    },
     filter: {
       type: ['object', 'null'],
       additionalProperties: false,
-      properties: { version: { type: 'string' }, language: { type: 'string' }, groups: { type: 'array', items: { type: 'string' }, description: 'Accepted and ignored.' } },
+      properties: {
+        version: { type: 'string' },
+        language: { type: 'string' },
+        groups: { type: 'array', items: { type: 'string' }, description: 'Accepted and ignored.' },
+      },
     },
     currentPath: { type: 'string', maxLength: LIMITS.maxFieldLength, description: 'The page the user is reading.' },
     context: {
       type: 'array',
       maxItems: LIMITS.maxContextItems,
-      items: { type: 'object', required: ['type', 'value'], properties: { type: { type: 'string', enum: ['code', 'textSelection'] }, value: { type: 'string' }, path: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['type', 'value'],
+        properties: { type: { type: 'string', enum: ['code', 'textSelection'] }, value: { type: 'string' }, path: { type: 'string' } },
+      },
     },
   },
 };

@@ -73,7 +73,7 @@ export function openApiDocument(schema: GraphQLSchema, routes: readonly ApiRoute
       version: '1.0.0',
       description:
         'Assistant, search, deployments and agent jobs of a Folio documentation platform. Compatible with ' +
-        "Mintlify's /v1 API. Every error answers `{\"error\": message, \"code\": CODE}`.",
+        'Mintlify\'s /v1 API. Every error answers `{"error": message, "code": CODE}`.',
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
@@ -136,7 +136,13 @@ function jsonOperation(schema: GraphQLSchema, route: JsonRoute, toSchema: Schema
   const result = operationHead(route, field.name, field.description ?? '');
   for (const [name, bounds] of Object.entries(route.queryParams ?? {})) {
     const arg = field.args.find((candidate) => candidate.name === name);
-    (result.parameters as JsonSchema[]).push({ name, in: 'query', required: false, description: arg?.description ?? undefined, schema: { type: 'integer', ...bounds } });
+    (result.parameters as JsonSchema[]).push({
+      name,
+      in: 'query',
+      required: false,
+      description: arg?.description ?? undefined,
+      schema: { type: 'integer', ...bounds },
+    });
     errors.add(400);
   }
   if (route.hasBody) {

@@ -206,8 +206,7 @@ export function sofaOptions(routes: readonly ApiRoute[]) {
 /** The GraphQL field a route is generated from. */
 export function routeField(schema: GraphQLSchema, route: ApiRoute): GraphQLField<unknown, unknown> {
   const [typeName, fieldName] = route.field.split('.') as [string, string];
-  const type =
-    typeName === 'Mutation' ? schema.getMutationType() : typeName === 'Subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  const type = typeName === 'Mutation' ? schema.getMutationType() : typeName === 'Subscription' ? schema.getSubscriptionType() : schema.getQueryType();
   const field = type?.getFields()[fieldName];
   if (!field) throw new Error(`route ${route.path} names ${route.field}, which the schema lacks`);
   return field;

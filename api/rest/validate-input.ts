@@ -8,12 +8,7 @@ import { routeField, type JsonRoute } from './routes.ts';
  * route is generated from, so REST and GraphQL validate input by the same schema. Throws a 400 that
  * names the first offending field; unknown body fields are rejected too.
  */
-export function validateRouteInput(
-  schema: GraphQLSchema,
-  route: JsonRoute,
-  params: Record<string, string>,
-  body: unknown,
-): void {
+export function validateRouteInput(schema: GraphQLSchema, route: JsonRoute, params: Record<string, string>, body: unknown): void {
   const badParam = findUnstorableText(params);
   if (badParam) throw invalidInput(badParam.path[0]!, `${badParam.path[0]} contains ${badParam.what}.`);
   if (!route.hasBody) return;
@@ -44,7 +39,13 @@ export function validateRouteInput(
       if (unknownField) throw invalidInput(`${at}.${unknownField[1]}`, `Unknown field "${unknownField[1]}" in ${at}.`);
       const named = getNamedType(arg.type);
       if (path.length === 0 && isEnumType(named)) {
-        throw invalidInput(at, `${at} must be one of ${named.getValues().map((v) => v.name).join(', ')}.`);
+        throw invalidInput(
+          at,
+          `${at} must be one of ${named
+            .getValues()
+            .map((v) => v.name)
+            .join(', ')}.`,
+        );
       }
       throw invalidInput(at, describeCoercionError(at, error.message));
     });

@@ -31,7 +31,7 @@ builder.subscriptionField('agentJob', (t) =>
   t.field({
     type: AgentJobEvent,
     description:
-      "Creates an agent job (the body of POST /v1/agent/{projectId}/job: branch, messages, asDraft) and follows it: its events as they happen, until its outcome. The job runs on a worker whether or not anyone follows it. Admin key of the project.",
+      'Creates an agent job (the body of POST /v1/agent/{projectId}/job: branch, messages, asDraft) and follows it: its events as they happen, until its outcome. The job runs on a worker whether or not anyone follows it. Admin key of the project.',
     args: { projectId: t.arg.string({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
     subscribe: async (_root, { projectId, input }, context) => {
       await requireProjectAdmin(context, projectId);

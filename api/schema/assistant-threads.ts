@@ -5,17 +5,18 @@ import { builder } from './builder.ts';
 const MAX_THREADS = 100;
 
 /** One message of a thread, with its parts as the AI SDK v4 client keeps them. */
-const ThreadMessage = builder.prismaObject('Message', {
+builder.prismaObject('Message', {
   name: 'AssistantThreadMessage',
   fields: (t) => ({
     id: t.exposeString('id'),
     role: t.exposeString('role'),
     content: t.exposeString('content'),
     parts: t.field({ type: 'JSON', description: 'Steps, tool invocations with their results, text and sources.', resolve: (message) => message.parts }),
-    clientId: t.exposeString('clientId', { nullable: true, description: "The id the client gave the message." }),
+    clientId: t.exposeString('clientId', { nullable: true, description: 'The id the client gave the message.' }),
     finishReason: t.exposeString('finishReason', {
       nullable: true,
-      description: 'How an answer ended: stop, not-found, aborted (the client left; what was streamed is kept) or error. Null while it streams, and for questions.',
+      description:
+        'How an answer ended: stop, not-found, aborted (the client left; what was streamed is kept) or error. Null while it streams, and for questions.',
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),

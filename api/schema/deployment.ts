@@ -10,16 +10,14 @@ const DeploymentStatusEnum = builder.enumType('DeploymentStatus', {
   values: ['queued', 'in_progress', 'success', 'failure'] as const,
 });
 
-const FilesChanged = builder
-  .objectRef<{ added: string[]; modified: string[]; removed: string[] }>('FilesChanged')
-  .implement({
-    description: 'Files changed since the last successful deployment (all "added" for the first one).',
-    fields: (t) => ({
-      added: t.exposeStringList('added'),
-      modified: t.exposeStringList('modified'),
-      removed: t.exposeStringList('removed'),
-    }),
-  });
+const FilesChanged = builder.objectRef<{ added: string[]; modified: string[]; removed: string[] }>('FilesChanged').implement({
+  description: 'Files changed since the last successful deployment (all "added" for the first one).',
+  fields: (t) => ({
+    added: t.exposeStringList('added'),
+    modified: t.exposeStringList('modified'),
+    removed: t.exposeStringList('removed'),
+  }),
+});
 
 interface CommitShape {
   sha: string | null;
@@ -61,7 +59,12 @@ export const Deployment = builder.prismaObject('Deployment', {
     commit: t.field({
       type: Commit,
       select: {
-        commitSha: true, commitRef: true, commitMessage: true, filesAdded: true, filesModified: true, filesRemoved: true,
+        commitSha: true,
+        commitRef: true,
+        commitMessage: true,
+        filesAdded: true,
+        filesModified: true,
+        filesRemoved: true,
       },
       resolve: (d) => ({
         sha: d.commitSha,
@@ -121,16 +124,14 @@ builder.mutationField('triggerUpdate', (t) =>
 builder.subscriptionField('deploymentUpdated', (t) =>
   t.prismaField({
     type: Deployment,
-    description:
-      'The update status record now, then again after every change, until it ends in success or failure.',
+    description: 'The update status record now, then again after every change, until it ends in success or failure.',
     args: { statusId: t.arg.string({ required: true }) },
     subscribe: async (_root, { statusId }, context) => {
       // Authorise before the stream exists, so a refused subscription is an HTTP error, not an event.
       await authorizeDeployment(context, statusId);
       return mapIds(watchDeployment(context, statusId, context.signal));
     },
-    resolve: (query, id: string, _args, context) =>
-      context.db.deployment.findUniqueOrThrow({ ...query, where: { id } }),
+    resolve: (query, id: string, _args, context) => context.db.deployment.findUniqueOrThrow({ ...query, where: { id } }),
   }),
 );
 

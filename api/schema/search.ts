@@ -49,7 +49,8 @@ builder.queryField('search', (t) =>
       mode: t.arg({ type: SearchModeEnum, defaultValue: 'hybrid' }),
       scoreThreshold: t.arg.float({
         required: false,
-        description: 'Only results whose score is at or above this, from 0 to 1 (scores estimate how likely the result answers the query, the same scale for every query).',
+        description:
+          'Only results whose score is at or above this, from 0 to 1 (scores estimate how likely the result answers the query, the same scale for every query).',
       }),
     },
     resolve: async (_root, args, context) => {

@@ -25,8 +25,11 @@ const screenshotUrl = (publicUrl: string, deploymentId: string, theme: Theme) =>
 export async function takeScreenshots(services: Pick<Services, 'db' | 'log' | 'config'>, progress: DeploymentProgress, signal?: AbortSignal): Promise<void> {
   const { db, config } = services;
   const { deploymentId } = progress;
-  const deployment = await db.deployment.findUnique({ where: { id: deploymentId }, select: { status: true, projectId: true, project: { select: { subdomain: true } } } });
-  if (!deployment || deployment.status !== 'success') return;
+  const deployment = await db.deployment.findUnique({
+    where: { id: deploymentId },
+    select: { status: true, projectId: true, project: { select: { subdomain: true } } },
+  });
+  if (deployment?.status !== 'success') return;
   if ('missing' in config.chromium) {
     services.log.info(`screenshots of deployment ${deploymentId} not taken: ${config.chromium.missing}`);
     await progress.update({ logs: { push: [`Screenshots: not taken, ${config.chromium.missing}.`] } });
@@ -76,7 +79,15 @@ async function shoot(
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const stop = () => void browser.close().catch(() => undefined);
   signal?.addEventListener('abort', stop, { once: true });
@@ -88,7 +99,10 @@ async function shoot(
       try {
         const page = await context.newPage();
         // The page's images may be on other hosts: the screenshot shows the page as served, without waiting on them.
-        await page.route((url) => !url.href.startsWith(server.url), (route) => route.abort());
+        await page.route(
+          (url) => !url.href.startsWith(server.url),
+          (route) => route.abort(),
+        );
         await page.goto(`${server.url}/`, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
         await page.waitForFunction(() => customElements.get('folio-search') !== undefined, undefined, { timeout: 5_000 }).catch(() => undefined);
         shots[theme] = new Uint8Array(await page.screenshot({ type: 'png' }));

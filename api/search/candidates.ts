@@ -87,7 +87,7 @@ export function collectCandidates(
     features[at.coverage] = hit.coverage;
     features[at.softCoverage] = hit.softCoverage;
   });
-  vectorHits.forEach((hit, rank) => (candidate(hit.doc).features[at.vectorRank] = 1 / (1 + rank)));
+  for (const [rank, hit] of vectorHits.entries()) candidate(hit.doc).features[at.vectorRank] = 1 / (1 + rank);
   // A page whose summary matches is a candidate through its first section even when no section matched.
   const bestPage = pageHits[0]?.score ?? 1;
   const pageMatch = new Map(pageHits.map((hit) => [hit.doc, hit]));

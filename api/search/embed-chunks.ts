@@ -28,7 +28,12 @@ export async function embedMissingChunks(db: Db, embedder: Embedder, deploymentI
     signal?.throwIfAborted();
     const batch = missing.slice(i, i + BATCH);
     const vectors = await embedder.embed(batch.map(chunkEmbeddingText));
-    await storeVectors(db, embedder.id, batch.map((chunk) => chunk.id), vectors);
+    await storeVectors(
+      db,
+      embedder.id,
+      batch.map((chunk) => chunk.id),
+      vectors,
+    );
   }
   return missing.length;
 }

@@ -35,7 +35,12 @@ function analysedTable(analyzer: Analyzer, table: Record<string, string>): Map<s
       const sourceTerms = phrase
         .split(' ')
         .reverse()
-        .flatMap((word) => analyzer.queryTerms(word).slice(0, 1).map((q) => q.term));
+        .flatMap((word) =>
+          analyzer
+            .queryTerms(word)
+            .slice(0, 1)
+            .map((q) => q.term),
+        );
       phrases.set(fold(phrase), { sourceTerms, meaningTerms: analyzer.queryTerms(meaning).map((q) => q.term) });
     }
     analysed.set(analyzer, phrases);
@@ -51,7 +56,9 @@ export function everydayExpansions(query: string, queryTerms: QueryTerm[], analy
   const table = TABLES[analyzer.language];
   if (!table || weight <= 0) return [];
   const phrases = analysedTable(analyzer, table);
-  const words = fold(query).split(/[^\p{L}\p{N}'’]+/u).filter(Boolean);
+  const words = fold(query)
+    .split(/[^\p{L}\p{N}'’]+/u)
+    .filter(Boolean);
   const asked = new Set(queryTerms.map((q) => q.term));
   const found = new Map<string, ExpansionTerm>();
   for (let start = 0; start < words.length; start++) {
@@ -60,7 +67,8 @@ export function everydayExpansions(query: string, queryTerms: QueryTerm[], analy
       const source = phrase?.sourceTerms.find((term) => asked.has(term));
       if (!phrase || !source) continue;
       for (const term of phrase.meaningTerms) {
-        if (!asked.has(term) && !found.has(`${source}\u0000${term}`)) found.set(`${source}\u0000${term}`, { term, weight: CLOSENESS * weight, source, similarity: CLOSENESS });
+        if (!asked.has(term) && !found.has(`${source}\u0000${term}`))
+          found.set(`${source}\u0000${term}`, { term, weight: CLOSENESS * weight, source, similarity: CLOSENESS });
       }
     }
   }

@@ -165,7 +165,9 @@ export class KeywordIndex {
       const share = termIdf[index]! / totalIdf;
       const exact = this.#postings.get(term);
       if (exact) accumulate(exact, 1, share, index, share, 1);
-      else for (const variant of this.typoVariants(word, seenWords)) accumulate(this.#postings.get(variant)!, FUZZY_DISCOUNT, share * FUZZY_DISCOUNT, index, share, FUZZY_DISCOUNT);
+      else
+        for (const variant of this.typoVariants(word, seenWords))
+          accumulate(this.#postings.get(variant)!, FUZZY_DISCOUNT, share * FUZZY_DISCOUNT, index, share, FUZZY_DISCOUNT);
       if (index === unique.length - 1 && word.length >= 3) {
         for (const completion of this.completions(word)) accumulate(this.#postings.get(completion)!, PREFIX_DISCOUNT, 0, index, 0, 0);
       }
@@ -223,11 +225,8 @@ export class KeywordIndex {
   }
 
   private mostFrequent(terms: string[]): string[] {
-    return terms
-      .sort((a, b) => this.#postings.get(b)!.docs.length - this.#postings.get(a)!.docs.length)
-      .slice(0, MAX_EXPANSIONS);
+    return terms.sort((a, b) => this.#postings.get(b)!.docs.length - this.#postings.get(a)!.docs.length).slice(0, MAX_EXPANSIONS);
   }
-
 }
 
 /** The first index of sorted `items` whose item is not below `value` (its length when there is none). */

@@ -36,7 +36,9 @@ export class PageSummaries {
     const { dimensions } = wordVectors();
     const vectors = new Float32Array(summaries.length * dimensions);
     const summaryText = (s: PageSummary) => `${s.title} ${s.description} ${s.keywords} ${s.headings}`;
-    summaries.forEach((summary, page) => averageInto(vectors.subarray(page * dimensions, (page + 1) * dimensions), analyzer.queryTerms(summaryText(summary)), keyword));
+    for (const [page, summary] of summaries.entries()) {
+      averageInto(vectors.subarray(page * dimensions, (page + 1) * dimensions), analyzer.queryTerms(summaryText(summary)), keyword);
+    }
     const mean = new Float32Array(dimensions);
     for (let i = 0; i < vectors.length; i++) mean[i % dimensions]! += vectors[i]! / summaries.length;
     for (let page = 0; page < summaries.length; page++) {

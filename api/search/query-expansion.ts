@@ -54,7 +54,11 @@ export class CorpusVocabulary {
       vectors.set(table.vectors.subarray(row * dimensions, (row + 1) * dimensions), i * dimensions);
       normalise(vectors.subarray(i * dimensions, (i + 1) * dimensions));
     });
-    return new CorpusVocabulary(table, kept.map((k) => k.stem), vectors);
+    return new CorpusVocabulary(
+      table,
+      kept.map((k) => k.stem),
+      vectors,
+    );
   }
 
   /** Stems of the site's words nearest to the query's words, each weighted by its similarity. */

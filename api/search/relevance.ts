@@ -21,7 +21,16 @@ export type Weights = Record<(typeof FEATURES)[number], number>;
  * coverage, where related words count (it tells that a query is near the site's vocabulary, not that
  * the site answers it: "recipe banana bread" scored 0.62 with it, 0.37 without).
  */
-export const UNCALIBRATED_FEATURES = ['keywordRank', 'keywordShare', 'vectorRank', 'cosineShare', 'pageKeywordShare', 'identifierKeyword', 'softCoverage', 'pageSoftCoverage'] as const;
+export const UNCALIBRATED_FEATURES = [
+  'keywordRank',
+  'keywordShare',
+  'vectorRank',
+  'cosineShare',
+  'pageKeywordShare',
+  'identifierKeyword',
+  'softCoverage',
+  'pageSoftCoverage',
+] as const;
 
 export interface RelevanceModel {
   ranking: Weights;
@@ -142,7 +151,7 @@ export const DEFAULT_RANKING: RankingOptions = {
 
 export function relevance(features: Float64Array, weights: Weights): number {
   let z = 0;
-  FEATURES.forEach((name, i) => (z += weights[name] * features[i]!));
+  for (const [i, name] of FEATURES.entries()) z += weights[name] * features[i]!;
   return 1 / (1 + Math.exp(-z));
 }
 

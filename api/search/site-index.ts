@@ -56,7 +56,11 @@ export class SiteIndex {
       LEFT JOIN chunk_embeddings e ON e.chunk_id = c.id AND e.embedder = ${embedder.id}
       WHERE dp.deployment_id = ${deploymentId} AND dp.is_searchable
       ORDER BY dp.language, dp.version, dp.route, c.position`;
-    await embedMissing(db, embedder, rows.filter((row) => understands(embedder, row.language)));
+    await embedMissing(
+      db,
+      embedder,
+      rows.filter((row) => understands(embedder, row.language)),
+    );
 
     const groups = new Map<string, ChunkRow[]>();
     for (const row of rows) {
@@ -73,14 +77,7 @@ export class SiteIndex {
       aligned.set(built.partition, built.aligned);
     }
     linkTranslations([...partitions.values()], aligned);
-    return new SiteIndex(
-      deploymentId,
-      deployment.defaultLanguage ?? 'en',
-      deployment.defaultVersion ?? '',
-      embedder.id,
-      partitions,
-      rows.length,
-    );
+    return new SiteIndex(deploymentId, deployment.defaultLanguage ?? 'en', deployment.defaultVersion ?? '', embedder.id, partitions, rows.length);
   }
 
   /**
@@ -93,7 +90,9 @@ export class SiteIndex {
     const { partition, candidates, comparable, mode, terms } = found;
     const scored =
       mode === 'vector'
-        ? candidates.map(({ doc }) => ({ doc, score: Math.max(0, partition.vectors!.index.similarity(doc, comparable!)) })).sort((a, b) => b.score - a.score || a.doc - b.doc)
+        ? candidates
+            .map(({ doc }) => ({ doc, score: Math.max(0, partition.vectors!.index.similarity(doc, comparable!)) }))
+            .sort((a, b) => b.score - a.score || a.doc - b.doc)
         : scoreCandidates(candidates, comparable ? ranking.hybrid : ranking.keyword);
     return topPerPage(partition, scored, request, ranking, terms);
   }
@@ -153,7 +152,12 @@ async function embedMissing(db: Db, embedder: Embedder, rows: ChunkRow[]): Promi
   const unique = missing.filter((row) => !seen.has(row.id) && seen.add(row.id));
   if (unique.length === 0) return;
   const vectors = await embedder.embed(unique.map(chunkEmbeddingText));
-  await storeVectors(db, embedder.id, unique.map((row) => row.id), vectors);
+  await storeVectors(
+    db,
+    embedder.id,
+    unique.map((row) => row.id),
+    vectors,
+  );
   const byId = new Map(unique.map((row, i) => [row.id, vectors[i]!]));
   for (const row of missing) {
     const vector = byId.get(row.id)!;
@@ -168,7 +172,14 @@ function linkTranslations(partitions: Partition[], aligned: Map<Partition, Align
     const version = partition.chunks[0]!.version;
     const english = partitions.find((other) => other.pages.hasVectors && other.chunks[0]!.version === version);
     if (!english) continue;
-    partition.translation = TranslatedQueries.build(aligned.get(partition)!, partition.analyzer, aligned.get(english)!, english.analyzer, english.pages, english.vocabulary);
+    partition.translation = TranslatedQueries.build(
+      aligned.get(partition)!,
+      partition.analyzer,
+      aligned.get(english)!,
+      english.analyzer,
+      english.pages,
+      english.vocabulary,
+    );
   }
 }
 
@@ -181,7 +192,13 @@ function understands(embedder: Embedder, language: string): boolean {
  * page's later chunks compete at a discount, so the list reaches more pages before it repeats one. Each
  * page's sections are then the ones that answer the query best (best-sections.ts).
  */
-function topPerPage(partition: Partition, scored: { doc: number; score: number }[], request: SiteSearch, ranking: RankingOptions, queryTerms: QueryTerm[]): ScoredChunk[] {
+function topPerPage(
+  partition: Partition,
+  scored: { doc: number; score: number }[],
+  request: SiteSearch,
+  ranking: RankingOptions,
+  queryTerms: QueryTerm[],
+): ScoredChunk[] {
   const threshold = request.scoreThreshold ?? 0;
   const ranked = new Map<number, number[]>();
   const slots: { page: number; slot: number; score: number }[] = [];

@@ -48,7 +48,13 @@ export class TranslatedQueries {
     const twins = Int32Array.from(pages, (page) => englishByRoute.get(page.route) ?? -1);
     const pairs = pages.flatMap((page, number) => (twins[number]! >= 0 ? [[page, englishPages[twins[number]!]!] as const] : []));
     if (pairs.length === 0) return undefined;
-    const termsOf = (text: string, of: Analyzer) => new Set(of.queryTerms(text).filter((t) => t.word !== '').map((t) => t.term));
+    const termsOf = (text: string, of: Analyzer) =>
+      new Set(
+        of
+          .queryTerms(text)
+          .filter((t) => t.word !== '')
+          .map((t) => t.term),
+      );
     const englishWords = new Map<string, string>(); // stem -> a word of it, for its vector
     const together = new Map<string, Map<string, number>>();
     const count = new Map<string, number>();
@@ -79,7 +85,10 @@ export class TranslatedQueries {
         .sort((a, b) => b.association - a.association)
         .slice(0, TRANSLATIONS_PER_WORD);
       if (translations.length > 0) {
-        lexicon.set(word, translations.map(({ term, association }) => ({ term, word: englishWords.get(term)!, weight: association / translations.length })));
+        lexicon.set(
+          word,
+          translations.map(({ term, association }) => ({ term, word: englishWords.get(term)!, weight: association / translations.length })),
+        );
       }
     }
     const reverse = new Map<string, { term: string; association: number }[]>();
@@ -104,7 +113,7 @@ export class TranslatedQueries {
     for (const { term: source } of terms) {
       const related = new Map<string, number>();
       for (const { term, word, weight = 0 } of this.lexicon.get(source) ?? []) {
-        const association = weight * (this.lexicon.get(source)!.length);
+        const association = weight * this.lexicon.get(source)!.length;
         const near = [{ stem: term, similarity: 1 }, ...(this.englishVocabulary?.neighbours(word) ?? []).filter((n) => n.similarity >= options.minSimilarity)];
         for (const { stem, similarity } of near) {
           for (const back of this.reverse.get(stem) ?? []) {

@@ -73,7 +73,6 @@ export class VectorIndex {
     for (let doc = 0; doc < this.size; doc++) if (distances[doc]! < cutoff) out.push(doc);
     return Int32Array.from(out);
   }
-
 }
 
 function signInto(target: Uint32Array, at: number, vectors: Float32Array, offset: number, dimensions: number, planes: Float32Array): void {

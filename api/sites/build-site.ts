@@ -38,8 +38,17 @@ export async function buildSite(input: {
   navigation: Navigation;
 }): Promise<{ storedFiles: number; skippedFiles: string[] }> {
   const { db, tree } = input;
-  const layout = readSiteLayout(input.config, input.isLegacy, { language: input.navigation.defaultLanguage, version: input.navigation.defaultVersion }, (file) => tree.has(file));
-  await db.siteBuild.upsert({ where: { deploymentId: input.deploymentId }, create: { deploymentId: input.deploymentId, layout: layout as never }, update: { layout: layout as never } });
+  const layout = readSiteLayout(
+    input.config,
+    input.isLegacy,
+    { language: input.navigation.defaultLanguage, version: input.navigation.defaultVersion },
+    (file) => tree.has(file),
+  );
+  await db.siteBuild.upsert({
+    where: { deploymentId: input.deploymentId },
+    create: { deploymentId: input.deploymentId, layout: layout as never },
+    update: { layout: layout as never },
+  });
 
   const wanted = new Map<string, string>(); // blob id -> path
   for (const [file, blobId] of tree) if (SITE_FILE_TYPES[path.posix.extname(file).toLowerCase()] && !isHiddenPath(file)) wanted.set(blobId, file);
@@ -61,7 +70,12 @@ export async function buildSite(input: {
         continue;
       }
       total += content.byteLength;
-      rows.push({ projectId: input.projectId, blobId, contentType: SITE_FILE_TYPES[path.posix.extname(file).toLowerCase()]!, content: new Uint8Array(content) });
+      rows.push({
+        projectId: input.projectId,
+        blobId,
+        contentType: SITE_FILE_TYPES[path.posix.extname(file).toLowerCase()]!,
+        content: new Uint8Array(content),
+      });
     }
     if (rows.length > 0) storedFiles += (await db.siteFile.createMany({ data: rows, skipDuplicates: true })).count;
   }

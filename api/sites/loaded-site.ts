@@ -45,37 +45,66 @@ export class LoadedSite {
   ) {
     this.redirects = new Redirects(layout.redirects);
     this.styles = siteStyles(layout);
-    layout.languages.forEach((language, l) =>
-      language.versions.forEach((version, v) => version.tabs.forEach((tab, t) => forEachRoute(tab.items, (route) => {
-        if (!this.#placements.has(route)) this.#placements.set(route, { language: l, version: v, tab: t });
-      }))),
-    );
+    for (const [l, language] of layout.languages.entries()) {
+      for (const [v, version] of language.versions.entries()) {
+        for (const [t, tab] of version.tabs.entries()) {
+          forEachRoute(tab.items, (route) => {
+            if (!this.#placements.has(route)) this.#placements.set(route, { language: l, version: v, tab: t });
+          });
+        }
+      }
+    }
   }
 
   static async load(db: Db, deploymentId: string): Promise<LoadedSite | undefined> {
     const [build, listed, hidden, deployment] = await Promise.all([
       db.siteBuild.findUnique({ where: { deploymentId }, select: { layout: true } }),
-      db.deploymentPage.findMany({ where: { deploymentId }, select: { route: true, language: true, version: true, pageId: true, page: { select: { title: true, description: true, isHidden: true, render: { select: { sidebarTitle: true } } } } } }),
-      db.hiddenPage.findMany({ where: { deploymentId }, select: { route: true, language: true, pageId: true, page: { select: { title: true, description: true, render: { select: { sidebarTitle: true } } } } } }),
+      db.deploymentPage.findMany({
+        where: { deploymentId },
+        select: {
+          route: true,
+          language: true,
+          version: true,
+          pageId: true,
+          page: { select: { title: true, description: true, isHidden: true, render: { select: { sidebarTitle: true } } } },
+        },
+      }),
+      db.hiddenPage.findMany({
+        where: { deploymentId },
+        select: { route: true, language: true, pageId: true, page: { select: { title: true, description: true, render: { select: { sidebarTitle: true } } } } },
+      }),
       db.deployment.findUnique({ where: { id: deploymentId }, select: { files: true } }),
     ]);
     if (!build) return undefined; // deployed before sites were rendered
     const layout = build.layout as unknown as SiteLayout;
     const inSidebar = new Set<string>();
-    for (const language of layout.languages) for (const version of language.versions) for (const tab of version.tabs) forEachRoute(tab.items, (route) => inSidebar.add(route));
+    for (const language of layout.languages)
+      for (const version of language.versions) for (const tab of version.tabs) forEachRoute(tab.items, (route) => inSidebar.add(route));
     const pages = new Map<string, SitePage>();
     for (const row of listed) {
       if (pages.has(row.route)) continue; // the same page in several versions: one URL
       pages.set(row.route, {
-        pageId: row.pageId, route: row.route, title: row.page.title, navTitle: row.page.render?.sidebarTitle || row.page.title, description: row.page.description,
-        language: row.language, version: row.version, isNoindex: row.page.isHidden || !inSidebar.has(row.route),
+        pageId: row.pageId,
+        route: row.route,
+        title: row.page.title,
+        navTitle: row.page.render?.sidebarTitle || row.page.title,
+        description: row.page.description,
+        language: row.language,
+        version: row.version,
+        isNoindex: row.page.isHidden || !inSidebar.has(row.route),
       });
     }
     for (const row of hidden) {
       if (pages.has(row.route)) continue;
       pages.set(row.route, {
-        pageId: row.pageId, route: row.route, title: row.page.title, navTitle: row.page.render?.sidebarTitle || row.page.title, description: row.page.description,
-        language: row.language, version: '', isNoindex: true,
+        pageId: row.pageId,
+        route: row.route,
+        title: row.page.title,
+        navTitle: row.page.render?.sidebarTitle || row.page.title,
+        description: row.page.description,
+        language: row.language,
+        version: '',
+        isNoindex: true,
       });
     }
     const files = new Map<string, string>();
@@ -89,7 +118,10 @@ export class LoadedSite {
   placementOf(page: SitePage | undefined): Placement {
     const placed = page && this.#placements.get(page.route);
     if (placed) return placed;
-    const language = Math.max(0, this.layout.languages.findIndex((candidate) => candidate.code === page?.language));
+    const language = Math.max(
+      0,
+      this.layout.languages.findIndex((candidate) => candidate.code === page?.language),
+    );
     return { language, version: 0, tab: 0 };
   }
 

@@ -118,7 +118,11 @@ function languageSwitcher(site: LoadedSite, page: SitePage | undefined, placemen
   const current = languages[placement.language]!;
   const items = languages.flatMap((language) => {
     const target = sameRouteIn(site, page, current, language) ?? language.versions[0]?.tabs.map((tab) => site.firstRouteOf(tab)).find(Boolean);
-    return target ? [`<li><a href="${e(href(target))}" lang="${e(language.code)}"${language === current ? ' aria-current="page"' : ''}>${e(languageName(language.code))}</a></li>`] : [];
+    return target
+      ? [
+          `<li><a href="${e(href(target))}" lang="${e(language.code)}"${language === current ? ' aria-current="page"' : ''}>${e(languageName(language.code))}</a></li>`,
+        ]
+      : [];
   });
   return `<details class="switcher"><summary>Language: ${e(languageName(current.code))}</summary><ul>${items.join('')}</ul></details>\n`;
 }

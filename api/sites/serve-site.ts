@@ -39,7 +39,12 @@ export async function liveSiteSource(db: Db, subdomain: string): Promise<SiteSou
     select: {
       id: true,
       liveDeploymentId: true,
-      apiKeys: { where: { kind: 'assistant', publishedKey: { not: null }, revokedAt: null }, orderBy: { createdAt: 'asc' }, take: 1, select: { publishedKey: true } },
+      apiKeys: {
+        where: { kind: 'assistant', publishedKey: { not: null }, revokedAt: null },
+        orderBy: { createdAt: 'asc' },
+        take: 1,
+        select: { publishedKey: true },
+      },
     },
   });
   if (!project?.liveDeploymentId) return undefined;
@@ -89,7 +94,15 @@ function routeOfPath(path: string): { route?: string; decoded?: string } {
   return { route: `/${parts.join('/')}`, decoded };
 }
 
-async function servePage(site: LoadedSite, address: SiteAddress, route: string, source: SiteSource, cache: SiteCache, request: Request, status: number): Promise<Response> {
+async function servePage(
+  site: LoadedSite,
+  address: SiteAddress,
+  route: string,
+  source: SiteSource,
+  cache: SiteCache,
+  request: Request,
+  status: number,
+): Promise<Response> {
   const page = site.pages.get(route);
   const keyTag = createHash('sha256').update(source.siteKey).digest('base64url').slice(0, 8);
   const etag = `"${source.deploymentId}.${page?.pageId ?? 'missing'}.${keyTag}"`;
@@ -108,7 +121,9 @@ async function servePage(site: LoadedSite, address: SiteAddress, route: string, 
   let composed = cache.get<{ html: Buffer; gzip: Buffer }>(key);
   if (!composed) {
     const body = (page && (await cache.body(page.pageId))) ?? {
-      html: page ? '<p>This page could not be rendered; deploy the project again.</p>' : '<h1>Page not found</h1><p>There is no page at this address. Search the docs, or pick a page from the navigation.</p>',
+      html: page
+        ? '<p>This page could not be rendered; deploy the project again.</p>'
+        : '<h1>Page not found</h1><p>There is no page at this address. Search the docs, or pick a page from the navigation.</p>',
       headings: [],
     };
     const html = Buffer.from(composePage(site, address, page, body, source.siteKey));
@@ -128,7 +143,12 @@ function notFoundPage(site: LoadedSite, address: SiteAddress, source: SiteSource
 
 async function serveFile(db: Db, cache: SiteCache, request: Request, projectId: string, blobId: string): Promise<Response> {
   const etag = `"${blobId}"`;
-  const headers = new Headers({ 'cache-control': 'public, max-age=0, must-revalidate', etag, 'content-security-policy': FILE_POLICY, 'x-content-type-options': 'nosniff' });
+  const headers = new Headers({
+    'cache-control': 'public, max-age=0, must-revalidate',
+    etag,
+    'content-security-policy': FILE_POLICY,
+    'x-content-type-options': 'nosniff',
+  });
   if (matchesEtag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
   let file = cache.get<{ contentType: string; content: Uint8Array<ArrayBuffer> }>(`file:${blobId}`);
   if (!file) {
@@ -151,6 +171,14 @@ function redirect(location: string, isPermanent: boolean): Response {
 function plainPage(status: number, title: string, message: string): Response {
   return new Response(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>:root{color-scheme:light dark}body{font:16px/1.6 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem}</style></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`,
-    { status, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'", 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' } },
+    {
+      status,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-cache',
+      },
+    },
   );
 }

@@ -61,7 +61,12 @@ interface Place {
 }
 
 /** Reads the resolved docs.json (or mint.json) into the site's layout. */
-export function readSiteLayout(config: JsonObject, isLegacy: boolean, defaults: { language: string; version: string }, hasFile: (path: string) => boolean): SiteLayout {
+export function readSiteLayout(
+  config: JsonObject,
+  isLegacy: boolean,
+  defaults: { language: string; version: string },
+  hasFile: (path: string) => boolean,
+): SiteLayout {
   const languages = new Map<string, Map<string, Map<string, LayoutTab>>>();
   let count = 0;
   const bucket = (place: Place): LayoutTab => {
@@ -106,16 +111,22 @@ export function readSiteLayout(config: JsonObject, isLegacy: boolean, defaults: 
         if (typeof node.href === 'string' && /^https?:\/\//.test(node.href) && !node.pages && !node.groups) tab.href = node.href;
       } else {
         // A tab inside a tab (a dropdown's items, an anchor in a tab) is a group of its own.
-        const items = [...pageItems(node.pages, depth + 1), ...(Array.isArray(node.groups) ? node.groups.flatMap((group) => (isObject(group) && group.hidden !== true ? [groupItem(group, depth + 1)].filter((g): g is NavItem => !!g) : [])) : [])];
+        const items = [
+          ...pageItems(node.pages, depth + 1),
+          ...(Array.isArray(node.groups)
+            ? node.groups.flatMap((group) => (isObject(group) && group.hidden !== true ? [groupItem(group, depth + 1)].filter((g): g is NavItem => !!g) : []))
+            : []),
+        ];
         if (items.length > 0) bucket(here).items.push({ group: tabName, items });
         return;
       }
     }
     if (Array.isArray(node.groups)) {
-      for (const group of node.groups) if (isObject(group) && group.hidden !== true) {
-        const item = groupItem(group, depth);
-        if (item) bucket(here).items.push(item);
-      }
+      for (const group of node.groups)
+        if (isObject(group) && group.hidden !== true) {
+          const item = groupItem(group, depth);
+          if (item) bucket(here).items.push(item);
+        }
     }
     if (Array.isArray(node.pages)) bucket(here).items.push(...pageItems(node.pages, depth));
     for (const key of ['languages', 'versions', ...TAB_CONTAINERS] as const) {
@@ -191,11 +202,18 @@ function appearanceOf(config: JsonObject): SiteLayout['appearance'] {
 /** The header's links: docs.json `navbar.links` and its primary button (legacy: `topbarLinks`, `topbarCtaButton`). */
 function linksOf(config: JsonObject): SiteLayout['links'] {
   const navbar = isObject(config.navbar) ? config.navbar : {};
-  const entries = [...(Array.isArray(navbar.links) ? navbar.links : []), navbar.primary, ...(Array.isArray(config.topbarLinks) ? config.topbarLinks : []), config.topbarCtaButton];
-  return entries.flatMap((entry) => {
-    if (!isObject(entry) || typeof entry.href !== 'string' && typeof entry.url !== 'string') return [];
-    const href = String(entry.href ?? entry.url);
-    const label = typeof entry.label === 'string' ? entry.label : typeof entry.name === 'string' ? entry.name : '';
-    return /^https?:\/\//.test(href) && label ? [{ label, href }] : [];
-  }).slice(0, 10);
+  const entries = [
+    ...(Array.isArray(navbar.links) ? navbar.links : []),
+    navbar.primary,
+    ...(Array.isArray(config.topbarLinks) ? config.topbarLinks : []),
+    config.topbarCtaButton,
+  ];
+  return entries
+    .flatMap((entry) => {
+      if (!isObject(entry) || (typeof entry.href !== 'string' && typeof entry.url !== 'string')) return [];
+      const href = String(entry.href ?? entry.url);
+      const label = typeof entry.label === 'string' ? entry.label : typeof entry.name === 'string' ? entry.name : '';
+      return /^https?:\/\//.test(href) && label ? [{ label, href }] : [];
+    })
+    .slice(0, 10);
 }

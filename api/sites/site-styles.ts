@@ -12,12 +12,15 @@ export function siteStyles(layout: SiteLayout): string {
   const light = `--bg:${BACKGROUNDS.light};--text:#1b1f24;--muted:#4f5661;--border:#d9dde3;--surface:#f5f7f9;--code-bg:#f5f7f9;--accent:${layout.accent.light};--k:#a3214f;--s:#0a6130;--n:#8a4600;--c:#5c6370;--t:#0b5fa8;--f:#6639ba;`;
   const dark = `--bg:${BACKGROUNDS.dark};--text:#e6e8eb;--muted:#a4abb6;--border:#2c313a;--surface:#181b21;--code-bg:#181b21;--accent:${layout.accent.dark};--k:#ff8fb1;--s:#7ee2a8;--n:#ffb46b;--c:#9aa3b2;--t:#79c0ff;--f:#d2a8ff;`;
   const themes =
-    layout.appearance === 'light' ? `:root{color-scheme:light;${light}}`
-    : layout.appearance === 'dark' ? `:root{color-scheme:dark;${dark}}`
-    : `:root{color-scheme:light dark;${light}}@media (prefers-color-scheme:dark){:root{${dark}}}`;
+    layout.appearance === 'light'
+      ? `:root{color-scheme:light;${light}}`
+      : layout.appearance === 'dark'
+        ? `:root{color-scheme:dark;${dark}}`
+        : `:root{color-scheme:light dark;${light}}@media (prefers-color-scheme:dark){:root{${dark}}}`;
   const logos =
-    layout.appearance === 'system' ? '.logo-dark{display:none}@media (prefers-color-scheme:dark){.logo-light{display:none}.logo-dark{display:inline}}'
-    : `.logo-${layout.appearance === 'light' ? 'dark' : 'light'}{display:none}`;
+    layout.appearance === 'system'
+      ? '.logo-dark{display:none}@media (prefers-color-scheme:dark){.logo-light{display:none}.logo-dark{display:inline}}'
+      : `.logo-${layout.appearance === 'light' ? 'dark' : 'light'}{display:none}`;
   return themes + logos + BASE;
 }
 

@@ -37,7 +37,8 @@ function errorBodyProblem(fuzzCase: FuzzCase, reply: Reply, code: string | undef
   if (fuzzCase.route === '/graphql' && isGraphqlErrors && !HTTP_LEVEL.has(reply.status)) return undefined;
   // A site's own not-found page is a page for people.
   if (fuzzCase.route.startsWith('GET /sites/') && reply.status === 404 && /text\/html/.test(reply.headers['content-type'] ?? '')) return undefined;
-  const body = reply.body.trim() === '' ? 'an empty body' : isGraphqlErrors ? 'a GraphQL {"errors"} body' : `a ${reply.headers['content-type'] ?? 'typeless'} body`;
+  const body =
+    reply.body.trim() === '' ? 'an empty body' : isGraphqlErrors ? 'a GraphQL {"errors"} body' : `a ${reply.headers['content-type'] ?? 'typeless'} body`;
   return { kind: 'error-body', summary: `${reply.status} with ${body}` };
 }
 

@@ -33,7 +33,13 @@ export function endpointTargets(fixture: Fixture): Target[] {
   stream.fixed = (random) => fixedSseCases(stream, random, fixture);
   stream.random = (random) => randomSseCase(stream, random, fixture);
 
-  const site: Target = { route: 'GET /sites/{subdomain}/{page}', method: 'GET', template: '/sites/{subdomain}/{page}', params: { subdomain: main.subdomain, page: 'quickstart' }, ownShare: 0.4 };
+  const site: Target = {
+    route: 'GET /sites/{subdomain}/{page}',
+    method: 'GET',
+    template: '/sites/{subdomain}/{page}',
+    params: { subdomain: main.subdomain, page: 'quickstart' },
+    ownShare: 0.4,
+  };
   site.fixed = (random) => fixedSiteCases(site, random, fixture);
   site.random = (random) => randomSiteCase(site, random, fixture);
 

@@ -27,7 +27,9 @@ export function groupFindings(findings: Finding[]): FindingGroup[] {
     group.count++;
     if (group.alsoBy.length < MORE_LABELS && finding.label !== group.example.label && !group.alsoBy.includes(finding.label)) group.alsoBy.push(finding.label);
   }
-  return [...groups.values()].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.route.localeCompare(b.route) || a.summary.localeCompare(b.summary));
+  return [...groups.values()].sort(
+    (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.route.localeCompare(b.route) || a.summary.localeCompare(b.summary),
+  );
 }
 
 /** A summary without what changes from one request to the next (ids, numbers, timings); a leading status stays. */

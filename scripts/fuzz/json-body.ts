@@ -29,7 +29,7 @@ export function setAt(base: unknown, path: JsonPath, value: unknown): unknown {
   const [key, ...rest] = path as [string | number, ...JsonPath];
   const container = copyContainer(base, typeof key === 'number');
   const current = isContainer(base) ? (base as Record<string | number, unknown>)[key] : undefined;
-  const hasOwn = isContainer(base) && Object.prototype.hasOwnProperty.call(base, key);
+  const hasOwn = isContainer(base) && Object.hasOwn(base, key);
   defineKey(container, key, setAt(hasOwn ? current : undefined, rest, value));
   return container;
 }

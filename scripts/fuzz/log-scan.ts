@@ -15,7 +15,8 @@ export interface LogEntry {
 const KNOWN_NOISE: RegExp[] = [];
 
 /** A client that left, which is no error of the server's. */
-const CLIENT_LEFT = /ECONNRESET|EPIPE|ERR_STREAM_PREMATURE_CLOSE|premature close|aborted|socket hang up|client (left|disconnected)|AbortError|The operation was aborted|other side closed/i;
+const CLIENT_LEFT =
+  /ECONNRESET|EPIPE|ERR_STREAM_PREMATURE_CLOSE|premature close|aborted|socket hang up|client (left|disconnected)|AbortError|The operation was aborted|other side closed/i;
 
 const ENTRY_START = /^(\d{4}-\d\d-\d\dT[\d:.]+Z) (debug|info|warn|error)\s+(.*)$/;
 
@@ -33,9 +34,12 @@ export function readLog(file: string): LogEntry[] {
 export function logFindings(entries: LogEntry[], timeline: Sent[]): { findings: Finding[]; noise: LogEntry[] } {
   const findings: Finding[] = [];
   const noise: LogEntry[] = [];
-  entries.forEach((entry, order) => {
-    if (entry.level !== 'error') return;
-    if (KNOWN_NOISE.some((pattern) => pattern.test(entry.text))) return void noise.push(entry);
+  for (const [order, entry] of entries.entries()) {
+    if (entry.level !== 'error') continue;
+    if (KNOWN_NOISE.some((pattern) => pattern.test(entry.text))) {
+      noise.push(entry);
+      continue;
+    }
     const hasStack = /\n\s+at /.test(entry.text);
     const isClientLeft = CLIENT_LEFT.test(entry.text);
     findings.push({
@@ -46,7 +50,7 @@ export function logFindings(entries: LogEntry[], timeline: Sent[]): { findings: 
       detail: entry.text.split('\n').slice(0, 14).join('\n').slice(0, 1500),
       order,
     });
-  });
+  }
   return { findings, noise };
 }
 

@@ -25,13 +25,18 @@ export function sendRaw(port: number, spec: RequestSpec, timeoutMs: number): Pro
         body: answer?.body ?? '',
         ms: performance.now() - started,
         isTimedOut,
-        ...(answer?.isComplete || isTimedOut ? {} : { failure: failure ?? (answer ? 'the connection closed mid-answer' : 'the connection closed without an answer') }),
+        ...(answer?.isComplete || isTimedOut
+          ? {}
+          : { failure: failure ?? (answer ? 'the connection closed mid-answer' : 'the connection closed without an answer') }),
       });
     };
-    const timer = setTimeout(() => {
-      isTimedOut = !parser.isComplete() && spec.leave !== 'before-answer';
-      finish();
-    }, spec.leave === 'before-answer' ? 50 : timeoutMs);
+    const timer = setTimeout(
+      () => {
+        isTimedOut = !parser.isComplete() && spec.leave !== 'before-answer';
+        finish();
+      },
+      spec.leave === 'before-answer' ? 50 : timeoutMs,
+    );
     socket.on('data', (data) => {
       parser.push(data);
       if (parser.isComplete() || (spec.leave === 'after-headers' && parser.answer())) finish();
@@ -101,7 +106,7 @@ class AnswerParser {
 
   push(data: Buffer): void {
     if (this.bytes.length < KEPT_BODY_BYTES * 2) this.bytes = Buffer.concat([this.bytes, data]);
-    this.waiters.splice(0).forEach((wake) => wake());
+    for (const wake of this.waiters.splice(0)) wake();
   }
 
   /** The server closed the connection: a body without a length ends here. */

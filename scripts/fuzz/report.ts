@@ -43,7 +43,9 @@ function showReply(reply: Reply | undefined, redact: Redact): string {
 
 export function printReport(report: Report, redact: Redact, out: (line: string) => void): void {
   out('');
-  out(`Requests sent per route (seed "${report.seed}", ${report.sent} requests in ${report.seconds.toFixed(0)} s${report.unsendable ? `, ${report.unsendable} the client could not build` : ''}):`);
+  out(
+    `Requests sent per route (seed "${report.seed}", ${report.sent} requests in ${report.seconds.toFixed(0)} s${report.unsendable ? `, ${report.unsendable} the client could not build` : ''}):`,
+  );
   for (const [route, count] of Object.entries(report.sentPerRoute).sort()) out(`  ${String(count).padStart(6)}  ${route}`);
   out('');
   if (report.groups.length === 0) out('No findings.');
@@ -90,4 +92,8 @@ function abbreviate(text: string, limit = SHOWN_BODY): string {
 const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufeff\u202e]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const escapeInvisible = (text: string) => text.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-const indent = (text: string) => text.split('\n').map((line) => `    ${line}`).join('\n');
+const indent = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');

@@ -98,7 +98,9 @@ function resolve(schema: JsonSchema | undefined, document: OpenApiDocument, dept
   const resolved: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'properties') {
-      resolved.properties = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([name, child]) => [name, resolve(child, document, depth + 1)]));
+      resolved.properties = Object.fromEntries(
+        Object.entries(value as Record<string, JsonSchema>).map(([name, child]) => [name, resolve(child, document, depth + 1)]),
+      );
     } else if (key === 'items') resolved.items = resolve(value as JsonSchema, document, depth + 1);
     else if (key === 'oneOf' || key === 'anyOf') resolved[key] = (value as JsonSchema[]).map((child) => resolve(child, document, depth + 1));
     else resolved[key] = value;

@@ -67,8 +67,18 @@ export async function runCases(cases: FuzzCase[], options: RunOptions): Promise<
       result.findings.push({ ...problem, route: fuzzCase.route, label: fuzzCase.label, request: fuzzCase.request, reply, order });
     }
     const { route, label, request } = fuzzCase;
-    result.timeline.push({ order, route, label, method: request.method, target: request.target.slice(0, 300), startedAt, endedAt: Date.now(), status: reply.status, problems: problems.map((p) => p.kind) });
-    const followUp = options.serverExit() ? undefined : fuzzCase.then?.(reply);
+    result.timeline.push({
+      order,
+      route,
+      label,
+      method: request.method,
+      target: request.target.slice(0, 300),
+      startedAt,
+      endedAt: Date.now(),
+      status: reply.status,
+      problems: problems.map((p) => p.kind),
+    });
+    const followUp = options.serverExit() ? undefined : fuzzCase.followUp?.(reply);
     if (followUp) await runOne(followUp, order + 0.5);
   };
 

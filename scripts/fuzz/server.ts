@@ -104,12 +104,14 @@ function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`folio ${args.slice(0, 2).join(' ')} exited with ${code}: ${stderr.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`folio ${args.slice(0, 2).join(' ')} exited with ${code}: ${stderr.trim()}`)),
+    );
   });
 }
 
 /**
- * Running as root, the embedded PostgreSQL keeps its cluster outside DATA_DIR (README: Running as root),
+ * Running as root, the embedded PostgreSQL keeps its cluster outside DATA_DIR (docs/database.md),
  * marked with the DATA_DIR it belongs to: removed with it when the mark names this run's DATA_DIR.
  */
 export function removeOwnCluster(clusterDir: string | undefined, dataDir: string): void {

@@ -48,7 +48,7 @@ export interface FuzzCase {
   request: RequestSpec;
   stream?: StreamKind;
   /** A request that uses this one's answer (a graphql-sse token, say); checked like any other. */
-  then?: (reply: Reply) => FuzzCase | undefined;
+  followUp?: (reply: Reply) => FuzzCase | undefined;
 }
 
 export type FindingKind = '5xx' | 'error-body' | 'hang' | 'crash' | 'no-answer' | 'stream' | 'log-error' | 'noisy-log';

@@ -32,6 +32,7 @@ export const ODD_STRINGS: readonly string[] = [
   '<Card title="x">y</Card>',
   '{/* mdx */}',
   '{{7*7}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection probe, sent as it is
   '${7*7}',
   "' OR 1=1 --",
   'null',

@@ -61,7 +61,9 @@ describe('a client that disconnects', () => {
 
     const sse = createClient({ url: `${side.server.url}/graphql/stream`, headers: { authorization: `Bearer ${project.adminKey}` }, retryAttempts: 0 });
     const states: { haulted: boolean; haultReason: string | null; todos: unknown[] }[] = [];
-    for await (const event of sse.iterate({ query: `subscription { agentSessionUpdated(sessionId: "${sessionId}") { haulted haultReason todos { content status } } }` })) {
+    for await (const event of sse.iterate({
+      query: `subscription { agentSessionUpdated(sessionId: "${sessionId}") { haulted haultReason todos { content status } } }`,
+    })) {
       states.push(event.data!.agentSessionUpdated as never);
     }
     sse.dispose();

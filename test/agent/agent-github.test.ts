@@ -44,7 +44,14 @@ beforeAll(async () => {
 });
 const isolated = isolatedTestApp({
   isWorker: true,
-  env: () => ({ ANSWER_BASE_URL: chat.baseURL, ANSWER_API_KEY: 'k', ANSWER_MODEL: 'scripted', GITHUB_URL: gitServer.url, GITHUB_API_URL: api.url, GITHUB_TOKEN: TOKEN }),
+  env: () => ({
+    ANSWER_BASE_URL: chat.baseURL,
+    ANSWER_API_KEY: 'k',
+    ANSWER_MODEL: 'scripted',
+    GITHUB_URL: gitServer.url,
+    GITHUB_API_URL: api.url,
+    GITHUB_TOKEN: TOKEN,
+  }),
 });
 let t: TestApp;
 beforeAll(() => {
@@ -69,13 +76,20 @@ describe('a job on GitHub', () => {
   it('pushes the branch with the token and opens a pull request through the API, draft as asked', async () => {
     const project = await createProject(t.db, { name: 'Acme', subdomain: 'acme-github', repo: `${gitServer.url}/acme/docs.git` }, { githubUrl: gitServer.url });
     const mainBefore = bare('rev-parse', 'main');
-    const draft = await runJob(project, { branch: 'docs/email', messages: [{ role: 'user', content: '[email] Our support email changed to help@acme.example.' }] });
+    const draft = await runJob(project, {
+      branch: 'docs/email',
+      messages: [{ role: 'user', content: '[email] Our support email changed to help@acme.example.' }],
+    });
     expect(draft).toMatchObject({ haulted: true, haultReason: 'completed', pullRequestLink: 'https://github.test/acme/docs/pull/1' });
     expect(api.created[0]).toMatchObject({ owner: 'acme', repo: 'docs', head: 'docs/email', base: 'main', title: 'Update the support email', draft: true });
     expect(bare('show', 'docs/email:support.mdx')).toContain('help@acme.example');
     expect(bare('rev-parse', 'main')).toBe(mainBefore);
 
-    const ready = await runJob(project, { branch: 'docs/email-ready', asDraft: false, messages: [{ role: 'user', content: '[email] Same again, ready for review.' }] });
+    const ready = await runJob(project, {
+      branch: 'docs/email-ready',
+      asDraft: false,
+      messages: [{ role: 'user', content: '[email] Same again, ready for review.' }],
+    });
     expect(ready.haultReason).toBe('completed');
     expect(api.created[1]).toMatchObject({ head: 'docs/email-ready', draft: false });
   });
@@ -84,8 +98,14 @@ describe('a job on GitHub', () => {
     const refused = await startGitHubApi('another-token');
     const app = isolated.app;
     const config = { ...app.runtime.config, githubApiUrl: refused.url };
-    const project = await createProject(t.db, { name: 'Acme', subdomain: 'acme-refused', repo: `${gitServer.url}/acme/docs.git` }, { githubUrl: gitServer.url });
-    const session = await t.db.agentSession.create({ data: { projectId: project.projectId, branch: 'docs/x', messages: [{ role: 'user', content: '[email] x' }] } });
+    const project = await createProject(
+      t.db,
+      { name: 'Acme', subdomain: 'acme-refused', repo: `${gitServer.url}/acme/docs.git` },
+      { githubUrl: gitServer.url },
+    );
+    const session = await t.db.agentSession.create({
+      data: { projectId: project.projectId, branch: 'docs/x', messages: [{ role: 'user', content: '[email] x' }] },
+    });
     const before = chat.requests.length;
     const { runAgentJob } = await import('../../api/agent/run-agent.ts');
     await runAgentJob({ ...app.runtime, config }, session.id, 1);
@@ -98,8 +118,14 @@ describe('a job on GitHub', () => {
 
   it('no token at all ends the job github_missconfigured and says to set GITHUB_TOKEN', async () => {
     const config = { ...t.runtime.config, githubToken: undefined };
-    const project = await createProject(t.db, { name: 'Acme', subdomain: 'acme-no-token', repo: `${gitServer.url}/acme/docs.git` }, { githubUrl: gitServer.url });
-    const session = await t.db.agentSession.create({ data: { projectId: project.projectId, branch: 'docs/y', messages: [{ role: 'user', content: '[email] y' }] } });
+    const project = await createProject(
+      t.db,
+      { name: 'Acme', subdomain: 'acme-no-token', repo: `${gitServer.url}/acme/docs.git` },
+      { githubUrl: gitServer.url },
+    );
+    const session = await t.db.agentSession.create({
+      data: { projectId: project.projectId, branch: 'docs/y', messages: [{ role: 'user', content: '[email] y' }] },
+    });
     const { runAgentJob } = await import('../../api/agent/run-agent.ts');
     await runAgentJob({ ...t.runtime, config }, session.id, 1);
     const ended = await t.db.agentSession.findUniqueOrThrow({ where: { id: session.id } });

@@ -15,7 +15,11 @@ import { isolatedTestApp, type TestApp } from '../support/test-app.ts';
  * local OpenAI-compatible server plays (real tool calls through the AI SDK's OpenAI provider).
  */
 const lineText = (numbered: string) => numbered.replace(/^\s*\d+ {2}/, '');
-const firstHeading = (content: string) => content.split('\n').map(lineText).find((line) => line.startsWith('## '))!;
+const firstHeading = (content: string) =>
+  content
+    .split('\n')
+    .map(lineText)
+    .find((line) => line.startsWith('## '))!;
 
 let chat: ChatServer;
 beforeAll(async () => {
@@ -24,22 +28,43 @@ beforeAll(async () => {
       edit: [
         () => ({
           toolCalls: [
-            call('updateTodos', { todos: [{ id: '1', content: 'Find the quickstart', status: 'in_progress', priority: 'high' }, { id: '2', content: 'Document --port', status: 'pending', priority: 'medium' }] }),
+            call('updateTodos', {
+              todos: [
+                { id: '1', content: 'Find the quickstart', status: 'in_progress', priority: 'high' },
+                { id: '2', content: 'Document --port', status: 'pending', priority: 'medium' },
+              ],
+            }),
             call('searchPages', { query: 'quickstart preview locally' }),
           ],
         }),
         () => ({ toolCalls: [call('readPage', { path: 'quickstart.mdx' })] }),
         ({ results }) => {
           const heading = firstHeading(results[0]!.output.content);
-          return { toolCalls: [call('editPage', { path: 'quickstart.mdx', oldString: heading, newString: `${heading}\n\nRun \`mint dev --port 3333\` to preview on another port.` })] };
+          return {
+            toolCalls: [
+              call('editPage', {
+                path: 'quickstart.mdx',
+                oldString: heading,
+                newString: `${heading}\n\nRun \`mint dev --port 3333\` to preview on another port.`,
+              }),
+            ],
+          };
         },
         () => ({
           toolCalls: [
             call('validateProject'),
-            call('updateTodos', { todos: [{ id: '1', content: 'Find the quickstart', status: 'completed', priority: 'high' }, { id: '2', content: 'Document --port', status: 'completed', priority: 'medium' }] }),
+            call('updateTodos', {
+              todos: [
+                { id: '1', content: 'Find the quickstart', status: 'completed', priority: 'high' },
+                { id: '2', content: 'Document --port', status: 'completed', priority: 'medium' },
+              ],
+            }),
           ],
         }),
-        () => ({ text: 'The quickstart now documents --port.', toolCalls: [call('finish', { title: 'Document the --port flag of mint dev', summary: 'Added how to preview on another port to the quickstart.' })] }),
+        () => ({
+          text: 'The quickstart now documents --port.',
+          toolCalls: [call('finish', { title: 'Document the --port flag of mint dev', summary: 'Added how to preview on another port to the quickstart.' })],
+        }),
       ],
       escape: [
         () => ({
@@ -54,7 +79,7 @@ beforeAll(async () => {
         }),
         () => ({ toolCalls: [call('finish', { title: 'Nothing to do', summary: 'Those files are out of reach.' })] }),
       ],
-      'break': [
+      break: [
         () => ({ toolCalls: [call('editPage', { path: 'docs.json', oldString: '"navigation"', newString: '"navigaton"' })] }),
         () => ({ toolCalls: [call('validateProject')] }),
         () => ({ toolCalls: [call('finish', { title: 'Rename navigation', summary: 'Renamed the key.' })] }),
@@ -108,7 +133,9 @@ async function runJob(body: Record<string, unknown>) {
   const sessionId = response.headers.get('x-session-id')!;
   // Tools of one step run side by side: their results, in the order of the calls.
   const toolResults = toolCalls.map((toolCall) => resultsById.get(toolCall.toolCallId));
-  const job = await fetch(`${server.url}/v1/agent/${project.projectId}/job/${sessionId}`, { headers: { authorization: `Bearer ${project.adminKey}` } }).then((res) => res.json());
+  const job = await fetch(`${server.url}/v1/agent/${project.projectId}/job/${sessionId}`, { headers: { authorization: `Bearer ${project.adminKey}` } }).then(
+    (res) => res.json(),
+  );
   return { response, data, toolCalls, toolResults, text, sessionId, job, outcome: data.find((item) => item.type === 'outcome') };
 }
 
@@ -120,14 +147,33 @@ describe('a job on a local repository', () => {
     expect(run.sessionId).toMatch(/^[0-9a-f]{24}$/);
     expect(run.response.headers.get('x-message-id')).toMatch(/^[0-9a-f]{24}$/);
     expect(run.data[0]).toEqual({ type: 'session', sessionId: run.sessionId, messageId: run.response.headers.get('x-message-id') });
-    expect(run.toolCalls.map((toolCall) => toolCall.toolName)).toEqual(['updateTodos', 'searchPages', 'readPage', 'editPage', 'validateProject', 'updateTodos', 'finish']);
+    expect(run.toolCalls.map((toolCall) => toolCall.toolName)).toEqual([
+      'updateTodos',
+      'searchPages',
+      'readPage',
+      'editPage',
+      'validateProject',
+      'updateTodos',
+      'finish',
+    ]);
     const todoUpdates = run.data.filter((item) => item.type === 'todos');
     expect(todoUpdates.at(-1).todos.map((todo: { status: string }) => todo.status)).toEqual(['completed', 'completed']);
     expect(run.text).toContain('The quickstart now documents --port.');
     expect(run.toolResults.find((result) => 'ok' in result)).toMatchObject({ ok: true, problems: [] });
 
-    expect(run.outcome).toMatchObject({ type: 'outcome', haulted: true, haultReason: 'completed', pullRequestLink: expect.stringMatching(/\/pulls\/[0-9a-f]{32}$/) });
-    expect(run.job).toMatchObject({ sessionId: run.sessionId, branch: 'docs/port-flag', haulted: true, haultReason: 'completed', pullRequestLink: run.outcome.pullRequestLink });
+    expect(run.outcome).toMatchObject({
+      type: 'outcome',
+      haulted: true,
+      haultReason: 'completed',
+      pullRequestLink: expect.stringMatching(/\/pulls\/[0-9a-f]{32}$/),
+    });
+    expect(run.job).toMatchObject({
+      sessionId: run.sessionId,
+      branch: 'docs/port-flag',
+      haulted: true,
+      haultReason: 'completed',
+      pullRequestLink: run.outcome.pullRequestLink,
+    });
     expect(run.job.messageToUser).toContain('draft pull request');
     expect(run.job.todos).toHaveLength(2);
 
@@ -173,12 +219,18 @@ describe('a job on a local repository', () => {
 
   it('a job that needs no change ends completed without a pull request, and says so', async () => {
     const run = await runJob({ branch: 'docs/noop', messages: [{ role: 'user', content: '[noop] Say hello.' }] });
-    expect(run.job).toMatchObject({ haulted: true, haultReason: 'completed', messageToUser: 'No change was needed, so no pull request was opened. The docs already say this.' });
+    expect(run.job).toMatchObject({
+      haulted: true,
+      haultReason: 'completed',
+      messageToUser: 'No change was needed, so no pull request was opened. The docs already say this.',
+    });
     expect(run.job.pullRequestLink).toBeUndefined();
   });
 
   it('lists the jobs newest first, with their outcome', async () => {
-    const list = await fetch(`${server.url}/v1/agent/${project.projectId}/jobs`, { headers: { authorization: `Bearer ${project.adminKey}` } }).then((res) => res.json());
+    const list = await fetch(`${server.url}/v1/agent/${project.projectId}/jobs`, { headers: { authorization: `Bearer ${project.adminKey}` } }).then((res) =>
+      res.json(),
+    );
     expect(list.allSessions.map((session: { branch: string }) => session.branch)).toEqual(['docs/noop', 'docs/broken', 'docs/escape', 'docs/port-flag']);
     expect(list.allSessions.every((session: { haulted: boolean }) => session.haulted)).toBe(true);
   });

@@ -32,11 +32,15 @@ describe('CitationGuard', () => {
     expect(guarded('Check https://acme.dev/status. Then go to https://evil.example/steal, or www.evil.example.').text).toBe(
       'Check https://acme.dev/status. Then go to `https://evil.example/steal`, or `www.evil.example`.',
     );
-    expect(guarded('[https://evil.example/a](https://evil.example/a) and <https://evil.example/b>').text).toBe('`https://evil.example/a` and <`https://evil.example/b`>');
+    expect(guarded('[https://evil.example/a](https://evil.example/a) and <https://evil.example/b>').text).toBe(
+      '`https://evil.example/a` and <`https://evil.example/b`>',
+    );
     // A link that never closes is text, and its address is a bare one.
     expect(guarded('See [x](https://evil.example/c').text).toBe('See [x](`https://evil.example/c`');
     expect(guarded('Ends with http').text).toBe('Ends with http');
-    expect(guarded('Add your domain with and without www. prepended, or http:// alone.').text).toBe('Add your domain with and without www. prepended, or http:// alone.');
+    expect(guarded('Add your domain with and without www. prepended, or http:// alone.').text).toBe(
+      'Add your domain with and without www. prepended, or http:// alone.',
+    );
   });
 
   it('passes a fenced code block as it is: a code example keeps its images and links, and cites nothing', () => {
@@ -67,11 +71,15 @@ describe('CitationGuard', () => {
       '`<img src=x onerror="alert(1)">` and `<!-- hidden -->` and `<script>`alert(3)`</script>`',
     );
     // An autolink of another scheme, a tag across lines, an HTML block's opening line: escaped, so never HTML or a link.
-    expect(guarded('Open <javascript:alert(1)> or <a\nhref="javascript:alert(1)">x</a>').text).toBe('Open \\<javascript:alert(1)> or \\<a\nhref="javascript:alert(1)">x`</a>`');
+    expect(guarded('Open <javascript:alert(1)> or <a\nhref="javascript:alert(1)">x</a>').text).toBe(
+      'Open \\<javascript:alert(1)> or \\<a\nhref="javascript:alert(1)">x`</a>`',
+    );
     expect(guarded('<script\nsrc=x></script>').text).toBe('\\<script\nsrc=x>`</script>`');
     // A tag with a backtick in it stays one piece of code; comparisons and code are left alone.
     expect(guarded('<b title="`x`">').text).toBe('``<b title="`x`">``');
-    expect(guarded('If a < b and b <= c, use `<Note>` or\n```html\n<a href="/x">x</a>\n```').text).toBe('If a < b and b <= c, use `<Note>` or\n```html\n<a href="/x">x</a>\n```');
+    expect(guarded('If a < b and b <= c, use `<Note>` or\n```html\n<a href="/x">x</a>\n```').text).toBe(
+      'If a < b and b <= c, use `<Note>` or\n```html\n<a href="/x">x</a>\n```',
+    );
   });
 
   it('drops a javascript: link whole, with the parentheses of its address, and defines no link by reference', () => {

@@ -77,7 +77,13 @@ async function askV4(messages: UIMessage[], extra: Record<string, unknown> = {})
   return { message: finished!, data, response: response! };
 }
 
-const question = (text: string, id = `q-${Math.random()}`): UIMessage => ({ id, role: 'user', content: text, parts: [{ type: 'text', text }], createdAt: new Date() });
+const question = (text: string, id = `q-${Math.random()}`): UIMessage => ({
+  id,
+  role: 'user',
+  content: text,
+  parts: [{ type: 'text', text }],
+  createdAt: new Date(),
+});
 
 describe('v1: the AI SDK v4 data stream, read by @ai-sdk/ui-utils', () => {
   it('streams a search, its results, a cited answer, its sources and the thread id', async () => {
@@ -118,7 +124,9 @@ describe('v1: the AI SDK v4 data stream, read by @ai-sdk/ui-utils', () => {
     const first = await askV4([question('How do I use my own domain?', 'q1')]);
     const threadId = first.response.headers.get('x-thread-id')!;
     chat.requests.length = 0;
-    const second = await askV4([question('How do I use my own domain?', 'q1'), first.message as UIMessage, question('and for an apex domain?', 'q2')], { threadId });
+    const second = await askV4([question('How do I use my own domain?', 'q1'), first.message as UIMessage, question('and for an apex domain?', 'q2')], {
+      threadId,
+    });
     expect(second.response.headers.get('x-thread-id')).toBe(threadId);
     expect(second.data).toEqual([{ type: 'finish', threadId }]);
     const given = chat.requests[0]!.body.messages.map((entry) => [entry.role, String(entry.content)]);
@@ -134,13 +142,19 @@ describe('v1: the AI SDK v4 data stream, read by @ai-sdk/ui-utils', () => {
       ['user', null],
       ['assistant', 'stop'],
     ]);
-    expect(stored[3]!.parts).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'tool-invocation' }), expect.objectContaining({ type: 'source' })]));
+    expect(stored[3]!.parts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'tool-invocation' }), expect.objectContaining({ type: 'source' })]),
+    );
   });
 });
 
 describe('v2: the AI SDK v5+ UI message stream, read by DefaultChatTransport and readUIMessageStream', () => {
   it('streams the same steps, sources and thread id', async () => {
-    const transport = new DefaultChatTransport<V5Message>({ api: url('v2'), headers: { authorization: `Bearer ${site.assistantKey}` }, body: { fp: 'visitor-2' } });
+    const transport = new DefaultChatTransport<V5Message>({
+      api: url('v2'),
+      headers: { authorization: `Bearer ${site.assistantKey}` },
+      body: { fp: 'visitor-2' },
+    });
     const messages: V5Message[] = [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How do I change the font?' }] }];
     const chunks = await transport.sendMessages({ chatId: 'chat-2', messages, trigger: 'submit-message', messageId: undefined, abortSignal: undefined });
     let final: V5Message | undefined;
@@ -176,7 +190,11 @@ describe("a model's raw HTML and script links, on both streams", () => {
       const { message } = await askV4([question('How do I use my own domain?')]);
       expect(message.content).toBe(expected);
 
-      const transport = new DefaultChatTransport<V5Message>({ api: url('v2'), headers: { authorization: `Bearer ${site.assistantKey}` }, body: { fp: 'visitor-3' } });
+      const transport = new DefaultChatTransport<V5Message>({
+        api: url('v2'),
+        headers: { authorization: `Bearer ${site.assistantKey}` },
+        body: { fp: 'visitor-3' },
+      });
       const chunks = await transport.sendMessages({
         chatId: 'chat-3',
         messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How do I use my own domain?' }] }],

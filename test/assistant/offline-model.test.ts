@@ -14,7 +14,9 @@ const fence = '```';
 const SITE: Record<string, string> = {
   'docs.json': JSON.stringify({
     name: 'Acme Docs',
-    navigation: { groups: [{ group: 'Guides', pages: ['quickstart', 'custom-domain', 'fonts', 'changelog', 'analytics', 'static-files', 'sso', 'appearance'] }] },
+    navigation: {
+      groups: [{ group: 'Guides', pages: ['quickstart', 'custom-domain', 'fonts', 'changelog', 'analytics', 'static-files', 'sso', 'appearance'] }],
+    },
   }),
   'quickstart.mdx': `---
 title: Quickstart
@@ -231,7 +233,9 @@ function canned(content: string | string[], path: string, title: string, descrip
 
 /** The question about DNS records, answered from one section of the custom domain page with these lines. */
 const askAboutDnsRecords = (lines: string[]) =>
-  ask('Which DNS records do I add for my custom domain?', [canned(lines, '/custom-domain#dns-records', 'Custom domain', 'Serve your documentation on your own domain.', 0.9)]);
+  ask('Which DNS records do I add for my custom domain?', [
+    canned(lines, '/custom-domain#dns-records', 'Custom domain', 'Serve your documentation on your own domain.', 0.9),
+  ]);
 
 const links = (text: string) => [...text.matchAll(/\[([^\]]+)\]\(([^)]+)\)/g)].map((match) => match[2]!);
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -369,7 +373,15 @@ describe('offline answer model', () => {
   });
 
   it('quotes a code block cut between two chunks as one block, its indentation kept', async () => {
-    const shown = [canned(['Pre-fill the playground with x-default on a security scheme:', '{', '  "securitySchemes": {'], '/openapi#auth', 'OpenAPI setup', 'Describe your API.', 0.8)];
+    const shown = [
+      canned(
+        ['Pre-fill the playground with x-default on a security scheme:', '{', '  "securitySchemes": {'],
+        '/openapi#auth',
+        'OpenAPI setup',
+        'Describe your API.',
+        0.8,
+      ),
+    ];
     const textAfter = '    "apiKey": { "type": "apiKey", "x-default": "your-api-key-here" }\n  }\n}\nThe value appears in the playground.';
     const reader: PageReader = { sections: () => [], textAfter: (chunk) => (chunk.path === '/openapi#auth' ? textAfter : undefined) };
     const turn = await ask('How do I pre-fill the playground with x-default?', shown, reader);
@@ -391,14 +403,20 @@ describe('offline answer model', () => {
     const question = 'After installing, acme version shows the client version as none. I am behind a corporate VPN. What is going on?';
     const shown = [
       canned(
-        ['Error: permission denied', 'Solution: run the install with sudo.', 'Client version shows none after installation', 'If you run acme version and the client version displays as none, the CLI may be unable to download the client application due to a corporate firewall or VPN.'],
+        [
+          'Error: permission denied',
+          'Solution: run the install with sudo.',
+          'Client version shows none after installation',
+          'If you run acme version and the client version displays as none, the CLI may be unable to download the client application due to a corporate firewall or VPN.',
+        ],
         '/troubleshooting#cli',
         'Troubleshooting',
         'Fix problems with the Acme CLI.',
         0.8,
       ),
     ];
-    const textAfter = 'Solution: Ask your IT administrator to add releases.acme.dev to your network allowlist.\nCLI connects to localhost\nIn versions before 4.0, the CLI pointed at localhost.';
+    const textAfter =
+      'Solution: Ask your IT administrator to add releases.acme.dev to your network allowlist.\nCLI connects to localhost\nIn versions before 4.0, the CLI pointed at localhost.';
     const reader: PageReader = { sections: () => [], textAfter: (chunk) => (chunk.path === '/troubleshooting#cli' ? textAfter : undefined) };
     const turn = await ask(question, shown, reader);
     expect(turn.text).toContain('corporate firewall or VPN. Solution: Ask your IT administrator to add releases.acme.dev to your network allowlist.');
@@ -407,7 +425,9 @@ describe('offline answer model', () => {
   });
 
   it('judges whether the docs answer on what search showed, not on the pages it opens', async () => {
-    const shown = [canned('Install the CLI globally with npm.', '/quickstart#install-the-cli', 'Quickstart', 'Install the Acme CLI and preview your docs locally.', 0.3)];
+    const shown = [
+      canned('Install the CLI globally with npm.', '/quickstart#install-the-cli', 'Quickstart', 'Install the Acme CLI and preview your docs locally.', 0.3),
+    ];
     const turn = await ask('Which port does the preview use, and how do I pick another one?', shown, sitePages(isolated.app.runtime, site, {}));
     expect(turn.toolNames).toEqual(['search', 'markNotFound']);
   });
@@ -462,7 +482,16 @@ describe('offline answer model', () => {
   });
 
   it('answers from results in the language of the request, and says not found in it', async () => {
-    const french = [canned("Par défaut, l'aperçu utilise le port 3000. Pour utiliser un autre port, passez le flag --port :\nacme dev --port 3333", '/fr/quickstart#ports-personnalises', 'Démarrage rapide', '', 1, 'fr')];
+    const french = [
+      canned(
+        "Par défaut, l'aperçu utilise le port 3000. Pour utiliser un autre port, passez le flag --port :\nacme dev --port 3333",
+        '/fr/quickstart#ports-personnalises',
+        'Démarrage rapide',
+        '',
+        1,
+        'fr',
+      ),
+    ];
     const answered = await ask("Comment changer le port de l'aperçu ?", french);
     expect(answered.text).toContain('acme dev --port 3333');
     expect(links(answered.text)).toEqual(['/fr/quickstart#ports-personnalises']);
@@ -472,13 +501,22 @@ describe('offline answer model', () => {
   });
 
   it('marks a French or Spanish question not found when two of its words are nowhere in the results, and answers one with a single such word', async () => {
-    const spanish = [canned('Para añadir JavaScript personalizado, crea un archivo .js en la raíz de tu proyecto: se carga en todas las páginas.', '/es/custom-js', 'JavaScript personalizado', '', 1, 'es')];
+    const spanish = [
+      canned(
+        'Para añadir JavaScript personalizado, crea un archivo .js en la raíz de tu proyecto: se carga en todas las páginas.',
+        '/es/custom-js',
+        'JavaScript personalizado',
+        '',
+        1,
+        'es',
+      ),
+    ];
     expect((await ask('¿Cómo invierto una cadena de texto en JavaScript?', spanish)).toolNames).toContain('markNotFound');
     expect(links((await ask('¿Cómo añado JavaScript personalizado a mi proyecto?', spanish)).text)).toEqual(['/es/custom-js']);
     expect(links((await ask('¿Cómo añado rápidamente JavaScript personalizado a mi proyecto?', spanish)).text)).toEqual(['/es/custom-js']);
   });
 
-  it("quotes a table under its header, after the sentence introducing it, as a Markdown table with placeholders as code", async () => {
+  it('quotes a table under its header, after the sentence introducing it, as a Markdown table with placeholders as code', async () => {
     const turn = await askAboutDnsRecords([
       'Add the DNS records your dashboard shows at your DNS provider.',
       'The dashboard shows a verification TXT record and a CNAME record:',
@@ -500,8 +538,16 @@ describe('offline answer model', () => {
   });
 
   it("leaves out a field's type label, in the page's language too", async () => {
-    const lines = ['Controles de estilo visual.', 'Tipo: object', 'styling.eyebrows', 'Estilo del eyebrow de la página que se muestra en la parte superior.', 'Tipo: string'];
-    const turn = await ask('¿Qué estilo controla styling.eyebrows?', [canned(lines, '/es/settings#styling', 'Referencia de docs.json', 'Todos los ajustes de docs.json.', 0.9, 'es')]);
+    const lines = [
+      'Controles de estilo visual.',
+      'Tipo: object',
+      'styling.eyebrows',
+      'Estilo del eyebrow de la página que se muestra en la parte superior.',
+      'Tipo: string',
+    ];
+    const turn = await ask('¿Qué estilo controla styling.eyebrows?', [
+      canned(lines, '/es/settings#styling', 'Referencia de docs.json', 'Todos los ajustes de docs.json.', 0.9, 'es'),
+    ]);
     expect(turn.text).toContain('styling.eyebrows: Estilo del eyebrow');
     expect(turn.text).not.toContain('Tipo');
   });
@@ -515,13 +561,27 @@ describe('offline answer model', () => {
       '<!-- Not helpful -->',
       '![Dashboard screenshot](/images/dashboard.png)',
     ];
-    const turn = await ask('How do I write alt text for a screenshot?', [canned(lines, '/accessibility#alt-text', 'Accessibility', 'Make your docs accessible.', 0.9)]);
-    expect(turn.text).toContain('```\n<!-- Good -->\n## Dashboard (H2)\n![Screenshot of the dashboard showing three active projects](/images/dashboard.png)\n<!-- Not helpful -->\n![Dashboard screenshot](/images/dashboard.png)\n```');
+    const turn = await ask('How do I write alt text for a screenshot?', [
+      canned(lines, '/accessibility#alt-text', 'Accessibility', 'Make your docs accessible.', 0.9),
+    ]);
+    expect(turn.text).toContain(
+      '```\n<!-- Good -->\n## Dashboard (H2)\n![Screenshot of the dashboard showing three active projects](/images/dashboard.png)\n<!-- Not helpful -->\n![Dashboard screenshot](/images/dashboard.png)\n```',
+    );
   });
 
   it('quotes two code blocks that follow each other as two, where one closes and the next opens', async () => {
-    const lines = ['Set graphql on a tab, to a local schema or to its URL:', '"navigation": {', '  "tabs": [{ "tab": "API", "graphql": "schema.graphql" }]', '}', '"navigation": {', '  "tabs": [{ "tab": "API", "graphql": "https://example.com/schema.graphql" }]', '}'];
-    const turn = await ask('How do I set the graphql schema on a tab?', [canned(lines, '/graphql#setup', 'GraphQL setup', 'Generate pages from a GraphQL schema.', 0.9)]);
+    const lines = [
+      'Set graphql on a tab, to a local schema or to its URL:',
+      '"navigation": {',
+      '  "tabs": [{ "tab": "API", "graphql": "schema.graphql" }]',
+      '}',
+      '"navigation": {',
+      '  "tabs": [{ "tab": "API", "graphql": "https://example.com/schema.graphql" }]',
+      '}',
+    ];
+    const turn = await ask('How do I set the graphql schema on a tab?', [
+      canned(lines, '/graphql#setup', 'GraphQL setup', 'Generate pages from a GraphQL schema.', 0.9),
+    ]);
     expect(turn.text).toContain('"schema.graphql" }]\n}\n```\n\n```\n"navigation": {');
   });
 
@@ -531,11 +591,21 @@ describe('offline answer model', () => {
       'TXT | _acme-challenge.<your-domain> | <value shown in your dashboard>',
       'CNAME | <your-domain> | cname.acme.dev',
     ]);
-    expect(turn.text).toContain('record:\n\n```\nTXT | _acme-challenge.<your-domain> | <value shown in your dashboard>\nCNAME | <your-domain> | cname.acme.dev\n```');
+    expect(turn.text).toContain(
+      'record:\n\n```\nTXT | _acme-challenge.<your-domain> | <value shown in your dashboard>\nCNAME | <your-domain> | cname.acme.dev\n```',
+    );
   });
 
   it("quotes a long table's header and the rows the question is about, every column kept", async () => {
-    const permissions = ['View content', 'Edit content', 'Publish changes', 'Trigger deployments', 'Configure integrations', 'Invite editors', 'Update user roles'];
+    const permissions = [
+      'View content',
+      'Edit content',
+      'Publish changes',
+      'Trigger deployments',
+      'Configure integrations',
+      'Invite editors',
+      'Update user roles',
+    ];
     const roles = [
       canned(
         [
@@ -586,15 +656,39 @@ describe('offline answer model', () => {
   });
 
   it("does not lead with a section whose text says none of the question's words, however well its page's summary does", async () => {
-    const summaryOnly = canned('Add your site domain under integrations.plausible.domain in docs.json.', '/plausible', 'Plausible', 'Analytics that track visitors without a consent banner.', 0.7);
-    const answering = canned('If a visitor has not consented to cookies, your site disables telemetry for that visitor.', '/privacy#consent', 'Privacy', 'Privacy integrations.', 0.5);
+    const summaryOnly = canned(
+      'Add your site domain under integrations.plausible.domain in docs.json.',
+      '/plausible',
+      'Plausible',
+      'Analytics that track visitors without a consent banner.',
+      0.7,
+    );
+    const answering = canned(
+      'If a visitor has not consented to cookies, your site disables telemetry for that visitor.',
+      '/privacy#consent',
+      'Privacy',
+      'Privacy integrations.',
+      0.5,
+    );
     const turn = await ask('How do I stop tracking visitors until they accept our consent banner?', [summaryOnly, answering]);
     expect(links(turn.text)[0]).toBe('/privacy#consent');
   });
 
   it('does not lead with a grid of cards that only names the page that answers, and quotes such a grid as a list', async () => {
-    const grid = canned('Amplitude\nClearbit\nFathom\nGoogle Analytics 4\nGoogle Tag Manager\nHeap', '/analytics#platforms', 'Analytics integrations', 'Connect analytics platforms.', 0.9);
-    const answering = canned('Add your measurement ID to docs.json under integrations.ga4.measurementId to connect Google Analytics.', '/ga4', 'Google Analytics 4', 'Send events to GA4.', 0.6);
+    const grid = canned(
+      'Amplitude\nClearbit\nFathom\nGoogle Analytics 4\nGoogle Tag Manager\nHeap',
+      '/analytics#platforms',
+      'Analytics integrations',
+      'Connect analytics platforms.',
+      0.9,
+    );
+    const answering = canned(
+      'Add your measurement ID to docs.json under integrations.ga4.measurementId to connect Google Analytics.',
+      '/ga4',
+      'Google Analytics 4',
+      'Send events to GA4.',
+      0.6,
+    );
     const turn = await ask('How do I connect Google Analytics?', [grid, answering]);
     expect(links(turn.text)[0]).toBe('/ga4');
     const listed = await ask('Which analytics platforms can I connect?', [grid]);
@@ -613,7 +707,13 @@ describe('offline answer model', () => {
       'Connect GA4.',
       0.8,
     );
-    const example = canned(['Add it to docs.json:', '"integrations": {', '  "ga4": { "measurementId": "G-XXXXXXX" }', '}'], '/ga4#put-the-id-in-docsjson', 'Google Analytics 4', 'Connect GA4.', 0.4);
+    const example = canned(
+      ['Add it to docs.json:', '"integrations": {', '  "ga4": { "measurementId": "G-XXXXXXX" }', '}'],
+      '/ga4#put-the-id-in-docsjson',
+      'Google Analytics 4',
+      'Connect GA4.',
+      0.4,
+    );
     const turn = await ask('Where do I paste my G-XXXXXXX ID to hook up Google Analytics?', [steps, example]);
     expect(links(turn.text)).toEqual(['/ga4#create-a-web-stream', '/ga4#put-the-id-in-docsjson']);
     expect(turn.text).toContain('"measurementId": "G-XXXXXXX"');
@@ -649,7 +749,10 @@ describe('offline answer model', () => {
     expect(question.text).toContain('next one');
 
     // Through the assistant route: a text-only answer, then the finish part with the thread id.
-    const res = await isolated.app.call('POST', '/v1/assistant/acme-offline/message', { key: assistantKey, json: { fp: 'visitor', messages: [{ id: 'm1', role: 'user', content: 'thanks!' }] } });
+    const res = await isolated.app.call('POST', '/v1/assistant/acme-offline/message', {
+      key: assistantKey,
+      json: { fp: 'visitor', messages: [{ id: 'm1', role: 'user', content: 'thanks!' }] },
+    });
     const { text, tools, data } = await readDataStream(res.body);
     expect(text).toBe("You're welcome! Ask me anything else about the documentation.");
     expect(tools).toEqual([]);
@@ -668,7 +771,8 @@ describe('offline answer model', () => {
         },
       }),
       'custom-domain.mdx': '---\ntitle: Custom domain\n---\n\n## Configure DNS\n\nAdd a CNAME record pointing docs to cname.acme.dev.\n',
-      'es/custom-domain.mdx': '---\ntitle: Dominio personalizado\n---\n\n## Configurar el DNS\n\nPara configurar tu dominio personalizado, agrega un registro CNAME que apunte docs a cname.acme.dev.\n',
+      'es/custom-domain.mdx':
+        '---\ntitle: Dominio personalizado\n---\n\n## Configurar el DNS\n\nPara configurar tu dominio personalizado, agrega un registro CNAME que apunte docs a cname.acme.dev.\n',
     });
     const answer = async (content: string, filter?: { language: string }, threadId?: string) => {
       const res = await isolated.app.call('POST', '/v1/assistant/acme-bilingual/message', {
@@ -699,15 +803,36 @@ describe('offline answer model', () => {
       'Control which endpoints appear.',
       0.9,
     );
-    const pages = canned('To hide a page from the navigation, set hidden: true in the frontmatter of its MDX file, or remove its path from docs.json.', '/hidden-pages#hide-a-page', 'Hidden pages', 'Keep pages out of the navigation.', 0.6);
+    const pages = canned(
+      'To hide a page from the navigation, set hidden: true in the frontmatter of its MDX file, or remove its path from docs.json.',
+      '/hidden-pages#hide-a-page',
+      'Hidden pages',
+      'Keep pages out of the navigation.',
+      0.6,
+    );
     const turn = await ask('How do I hide a page from the navigation?', [endpoints, pages]);
     expect(links(turn.text)).toEqual(['/api-visibility#x-hidden', '/hidden-pages#hide-a-page']);
   });
 
   it('adds, right after the first quote, another page that holds more of a long question than the first, however little of it both hold', async () => {
-    const notice = canned('Put a maintenance notice on pages under review for two weeks at most, and tell readers when the page will be back.', '/maintenance#notices', 'Maintenance', 'Keep docs current.', 0.9);
-    const redirects = canned('Use a temporary (307) redirect for short-term rerouting, such as maintenance pages. Set "permanent": false on the redirect.', '/redirects#temporary', 'Redirects', 'Move pages.', 0.5);
-    const turn = await ask("We're pointing our pricing questions at a maintenance notice for two weeks, and search engines should not think the page moved for good. Can a redirect be marked as only temporary?", [notice, redirects]);
+    const notice = canned(
+      'Put a maintenance notice on pages under review for two weeks at most, and tell readers when the page will be back.',
+      '/maintenance#notices',
+      'Maintenance',
+      'Keep docs current.',
+      0.9,
+    );
+    const redirects = canned(
+      'Use a temporary (307) redirect for short-term rerouting, such as maintenance pages. Set "permanent": false on the redirect.',
+      '/redirects#temporary',
+      'Redirects',
+      'Move pages.',
+      0.5,
+    );
+    const turn = await ask(
+      "We're pointing our pricing questions at a maintenance notice for two weeks, and search engines should not think the page moved for good. Can a redirect be marked as only temporary?",
+      [notice, redirects],
+    );
     expect(links(turn.text)).toEqual(['/maintenance#notices', '/redirects#temporary']);
     expect(turn.text).toContain('307');
   });

@@ -24,7 +24,12 @@ describe('an offline answer', () => {
     expect(res.status).toBe(200);
     const lines = (res.body as string).split('\n').filter(Boolean);
     expect(lines.filter((line) => line.startsWith('3:'))).toEqual([]);
-    expect(lines.filter((line) => line.startsWith('0:')).map((line) => JSON.parse(line.slice(2))).join('')).toContain('CNAME');
+    expect(
+      lines
+        .filter((line) => line.startsWith('0:'))
+        .map((line) => JSON.parse(line.slice(2)))
+        .join(''),
+    ).toContain('CNAME');
     expect(lines.at(-1)).toMatch(/^d:\{"finishReason":"stop"/);
     const threadId = res.headers.get('x-thread-id')!;
     const stored = await t.db.message.findMany({ where: { threadId }, orderBy: { createdAt: 'asc' }, select: { role: true, finishReason: true } });

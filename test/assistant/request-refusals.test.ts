@@ -42,11 +42,21 @@ describe('a 400 naming the field, before anything streams', () => {
     ['empty messages', { fp: 'a', messages: [] }, 'messages', /at least one message/],
     ['a message without a role', { fp: 'a', messages: [{ content: 'hi' }] }, 'messages.0.role', /role/],
     ['an unknown role', { fp: 'a', messages: [{ role: 'robot', content: 'hi' }] }, 'messages.0.role', /must be user, assistant, system or data/],
-    ['a last message not from the user', { fp: 'a', messages: [user('hi'), { role: 'assistant', content: 'Hello' }] }, 'messages.1.role', /last message must be the user's question/],
+    [
+      'a last message not from the user',
+      { fp: 'a', messages: [user('hi'), { role: 'assistant', content: 'Hello' }] },
+      'messages.1.role',
+      /last message must be the user's question/,
+    ],
     ['a question with no text', { fp: 'a', messages: [{ role: 'user', content: '', parts: [] }] }, 'messages.0', /has no text/],
     ['a part without a type', { fp: 'a', messages: [{ role: 'user', content: 'hi', parts: [{ text: 'hi' }] }] }, 'messages.0.parts.0.type', /is required/],
     ['a text part without text', { fp: 'a', messages: [{ role: 'user', content: 'hi', parts: [{ type: 'text' }] }] }, 'messages.0.parts.0.text', /"text" part/],
-    ['a malformed tool invocation', { fp: 'a', messages: [{ role: 'assistant', parts: [{ type: 'tool-invocation', toolInvocation: { state: 'result' } }] }, user('hi')] }, 'messages.0.parts.0.toolInvocation.toolCallId', /"tool-invocation" part/],
+    [
+      'a malformed tool invocation',
+      { fp: 'a', messages: [{ role: 'assistant', parts: [{ type: 'tool-invocation', toolInvocation: { state: 'result' } }] }, user('hi')] },
+      'messages.0.parts.0.toolInvocation.toolCallId',
+      /"tool-invocation" part/,
+    ],
     ['retrievalPageSize 0', { ...valid, retrievalPageSize: 0 }, 'retrievalPageSize', /from 1 to 20/],
     ['retrievalPageSize 21', { ...valid, retrievalPageSize: 21 }, 'retrievalPageSize', /from 1 to 20/],
     ['retrievalPageSize a fraction', { ...valid, retrievalPageSize: 2.5 }, 'retrievalPageSize', /whole number/],
@@ -54,15 +64,41 @@ describe('a 400 naming the field, before anything streams', () => {
     ['an unknown filter field', { ...valid, filter: { lang: 'fr' } }, 'filter.lang', /unknown field "lang"/],
     ['a filter that is not an object', { ...valid, filter: 'fr' }, 'filter', /object/],
     ['threadId not a string', { ...valid, threadId: 5 }, 'threadId', /string/],
-    ['a message over the size limit', { fp: 'a', messages: [user('x'.repeat(ASSISTANT_LIMITS.maxMessageLength + 1))] }, 'messages.0.content', /at most 20000 characters/],
-    ['a conversation over the size limit', { fp: 'a', messages: [...Array.from({ length: 6 }, () => user('x'.repeat(18_000))), user('and?')] }, 'messages', /more than 100000 characters/],
+    [
+      'a message over the size limit',
+      { fp: 'a', messages: [user('x'.repeat(ASSISTANT_LIMITS.maxMessageLength + 1))] },
+      'messages.0.content',
+      /at most 20000 characters/,
+    ],
+    [
+      'a conversation over the size limit',
+      { fp: 'a', messages: [...Array.from({ length: 6 }, () => user('x'.repeat(18_000))), user('and?')] },
+      'messages',
+      /more than 100000 characters/,
+    ],
     ['too many messages', { fp: 'a', messages: Array.from({ length: 101 }, () => user('hi')) }, 'messages', /at most 100 messages/],
     ['a NUL in a message', { fp: 'a', messages: [user('a\u0000b')] }, 'messages.0.content', /NUL/],
-    ['a lone surrogate in a question', { fp: 'a', messages: [{ role: 'user', content: 'custom domain \ud800' }] }, 'messages.0.content', /lone UTF-16 surrogate/],
-    ['a lone surrogate in a text part', { fp: 'a', messages: [{ role: 'user', parts: [{ type: 'text', text: '\udc00 domain' }] }] }, 'messages.0.parts.0.text', /lone UTF-16 surrogate/],
-    ['a lone surrogate in a field name', { ...valid, ['\ud83d']: 1 }, '\ud83d', /lone UTF-16 surrogate/],
+    [
+      'a lone surrogate in a question',
+      { fp: 'a', messages: [{ role: 'user', content: 'custom domain \ud800' }] },
+      'messages.0.content',
+      /lone UTF-16 surrogate/,
+    ],
+    [
+      'a lone surrogate in a text part',
+      { fp: 'a', messages: [{ role: 'user', parts: [{ type: 'text', text: '\udc00 domain' }] }] },
+      'messages.0.parts.0.text',
+      /lone UTF-16 surrogate/,
+    ],
+    ['a lone surrogate in a field name', { ...valid, '\ud83d': 1 }, '\ud83d', /lone UTF-16 surrogate/],
     ...['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'no-such-part'].map(
-      (type) => [`a part of type "${type}"`, { fp: 'a', messages: [{ role: 'user', content: 'hi', parts: [{ type }] }] }, 'messages.0.parts.0.type', /must be a message part type/] as [string, unknown, string, RegExp],
+      (type) =>
+        [
+          `a part of type "${type}"`,
+          { fp: 'a', messages: [{ role: 'user', content: 'hi', parts: [{ type }] }] },
+          'messages.0.parts.0.type',
+          /must be a message part type/,
+        ] as [string, unknown, string, RegExp],
     ),
   ])('%s', async (_name, body, field, message) => {
     for (const version of ['v1', 'v2'] as const) {
@@ -124,8 +160,8 @@ describe('keys, sites and threads', () => {
   it('a bad key is what is reported, whatever else is wrong with the request, and nothing is stored', async () => {
     const threadsBefore = await t.db.thread.count();
     const cases = [
-      { key: 'folio_assistant_nosuchkey1_' + 'x'.repeat(43), body: '{"fp":', contentType: 'application/json', status: 401 },
-      { key: 'folio_assistant_nosuchkey1_' + 'x'.repeat(43), body: JSON.stringify(valid), contentType: 'text/plain', status: 401 },
+      { key: `folio_assistant_nosuchkey1_${'x'.repeat(43)}`, body: '{"fp":', contentType: 'application/json', status: 401 },
+      { key: `folio_assistant_nosuchkey1_${'x'.repeat(43)}`, body: JSON.stringify(valid), contentType: 'text/plain', status: 401 },
       { key: site.adminKey, body: JSON.stringify({ fp: 'a' }), contentType: 'application/json', status: 403 },
       { key: site.assistantKey, body: '{"fp":', contentType: 'application/json', status: 400 },
     ];
@@ -169,7 +205,13 @@ describe('what real clients send is accepted', () => {
       threadId: null,
       filter: null,
       messages: [
-        { id: 'u1', createdAt: '2026-11-22T10:00:00.000Z', role: 'user', content: 'How do I add a domain?', parts: [{ type: 'text', text: 'How do I add a domain?' }] },
+        {
+          id: 'u1',
+          createdAt: '2026-11-22T10:00:00.000Z',
+          role: 'user',
+          content: 'How do I add a domain?',
+          parts: [{ type: 'text', text: 'How do I add a domain?' }],
+        },
         {
           id: 'a1',
           createdAt: '2026-11-22T10:00:01.000Z',
@@ -177,16 +219,34 @@ describe('what real clients send is accepted', () => {
           content: 'Add a CNAME.',
           revisionId: 'rev-1',
           annotations: [],
-          toolInvocations: [{ state: 'result', step: 0, toolCallId: 'c1', toolName: 'search', args: { query: 'domain' }, result: [{ content: 'x', path: '/custom-domain', metadata: {} }] }],
+          toolInvocations: [
+            {
+              state: 'result',
+              step: 0,
+              toolCallId: 'c1',
+              toolName: 'search',
+              args: { query: 'domain' },
+              result: [{ content: 'x', path: '/custom-domain', metadata: {} }],
+            },
+          ],
           parts: [
             { type: 'step-start' },
-            { type: 'tool-invocation', toolInvocation: { state: 'result', step: 0, toolCallId: 'c1', toolName: 'search', args: { query: 'domain' }, result: [] } },
+            {
+              type: 'tool-invocation',
+              toolInvocation: { state: 'result', step: 0, toolCallId: 'c1', toolName: 'search', args: { query: 'domain' }, result: [] },
+            },
             { type: 'step-start' },
             { type: 'text', text: 'Add a CNAME.' },
             { type: 'source', source: { sourceType: 'url', id: 's1', url: '/custom-domain', title: 'Custom domain' } },
           ],
         },
-        { id: 'u2', createdAt: '2026-11-22T10:00:05.000Z', role: 'user', content: 'And an apex domain?', parts: [{ type: 'text', text: 'And an apex domain?' }] },
+        {
+          id: 'u2',
+          createdAt: '2026-11-22T10:00:05.000Z',
+          role: 'user',
+          content: 'And an apex domain?',
+          parts: [{ type: 'text', text: 'And an apex domain?' }],
+        },
       ],
     };
     const res = await ask(body);

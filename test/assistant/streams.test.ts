@@ -1,5 +1,6 @@
 import { createClient } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '../../api/db/generated/prisma/client.ts';
 import type { CreatedProject } from '../../api/projects/create-project.ts';
 import { listen, type RunningServer } from '../../api/http/server.ts';
 import { deployedSite } from '../support/docs-site.ts';
@@ -45,7 +46,8 @@ describe('one subscription behind every view', () => {
     const client = createClient({ url: `${server.url}/graphql/stream`, headers: { authorization: `Bearer ${site.assistantKey}` }, retryAttempts: 0 });
     const events: { type: string; threadId?: string; toolName?: string; text?: string }[] = [];
     for await (const result of client.iterate({
-      query: 'subscription($input: JSON!) { assistantMessage(domain: "acme-streams", input: $input) { __typename ... on AssistantStarted { type threadId } ... on AssistantToolCall { type toolName } ... on AssistantTextDelta { type text } ... on AssistantFinished { type threadId } ... on AssistantStepStarted { type } ... on AssistantToolResult { type } ... on AssistantStepFinished { type } ... on AssistantSource { type } } }',
+      query:
+        'subscription($input: JSON!) { assistantMessage(domain: "acme-streams", input: $input) { __typename ... on AssistantStarted { type threadId } ... on AssistantToolCall { type toolName } ... on AssistantTextDelta { type text } ... on AssistantFinished { type threadId } ... on AssistantStepStarted { type } ... on AssistantToolResult { type } ... on AssistantStepFinished { type } ... on AssistantSource { type } } }',
       variables: { input: body() },
     })) {
       events.push(result.data!.assistantMessage as never);
@@ -54,7 +56,12 @@ describe('one subscription behind every view', () => {
     expect(events[0]).toMatchObject({ type: 'started', threadId: expect.stringMatching(/^[0-9a-f]{32}$/) });
     const types = events.map((event) => event.type).filter((type, i, all) => type !== 'text-delta' || all[i - 1] !== 'text-delta');
     expect(types).toEqual(['started', 'step-started', 'tool-call', 'tool-result', 'step-finished', 'step-started', 'text-delta', 'step-finished', 'finished']);
-    expect(events.filter((event) => event.type === 'text-delta').map((event) => event.text).join('')).toBe('Add a CNAME record.');
+    expect(
+      events
+        .filter((event) => event.type === 'text-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('Add a CNAME record.');
     expect(events[2]!.toolName).toBe('search');
     expect(events.at(-1)!.threadId).toBe(events[0]!.threadId);
   });
@@ -63,7 +70,10 @@ describe('one subscription behind every view', () => {
     const res = await fetch(`${server.url}/graphql/stream`, {
       method: 'POST',
       headers: { authorization: `Bearer ${site.assistantKey}`, accept: 'text/event-stream', 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'subscription($input: JSON!) { assistantMessage(domain: "acme-streams", input: $input) { __typename } }', variables: { input: { fp: 'a', messages: [] } } }),
+      body: JSON.stringify({
+        query: 'subscription($input: JSON!) { assistantMessage(domain: "acme-streams", input: $input) { __typename } }',
+        variables: { input: { fp: 'a', messages: [] } },
+      }),
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT', field: 'messages' });
@@ -80,7 +90,7 @@ describe('a client that disconnects mid-answer', () => {
     let seen = '';
     while (!/\n0:/.test(seen)) seen += new TextDecoder().decode((await reader.read()).value);
     client.abort();
-    let stored;
+    let stored: Message | null = null;
     for (let i = 0; i < 50; i++) {
       stored = await t.db.message.findFirst({ where: { threadId, role: 'assistant' } });
       if (stored?.finishReason) break;
@@ -117,9 +127,18 @@ describe('admin keys read the threads through GraphQL', () => {
     const query = `{ assistantThreads(projectId: "${site.projectId}", fp: "visitor", first: 50) { id fp messages { role content finishReason parts } } }`;
     const listed = await t.call('POST', '/graphql', { key: site.adminKey, json: { query } });
     const thread = listed.body.data.assistantThreads.find((candidate: { id: string }) => candidate.id === threadId);
-    expect(thread).toMatchObject({ fp: 'visitor', messages: [{ role: 'user', content: 'How do I add a custom domain?' }, { role: 'assistant', finishReason: 'stop' }] });
+    expect(thread).toMatchObject({
+      fp: 'visitor',
+      messages: [
+        { role: 'user', content: 'How do I add a custom domain?' },
+        { role: 'assistant', finishReason: 'stop' },
+      ],
+    });
     expect(thread.messages[1].parts.map((part: { type: string }) => part.type)).toEqual(['step-start', 'tool-invocation', 'step-start', 'text']);
-    const one = await t.call('POST', '/graphql', { key: site.adminKey, json: { query: `{ assistantThread(projectId: "${site.projectId}", id: "${threadId}") { id } }` } });
+    const one = await t.call('POST', '/graphql', {
+      key: site.adminKey,
+      json: { query: `{ assistantThread(projectId: "${site.projectId}", id: "${threadId}") { id } }` },
+    });
     expect(one.body.data.assistantThread.id).toBe(threadId);
     const refused = await t.call('POST', '/graphql', { key: site.assistantKey, json: { query } });
     expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');

@@ -62,7 +62,10 @@ describe('the site of a domain kept in memory', () => {
     const deployment = await t.db.deployment.create({ data: { projectId: site.projectId, source: 'api', status: 'success' } });
 
     await sql.query('UPDATE projects SET live_deployment_id = $1 WHERE id = $2', [deployment.id, site.projectId]);
-    const after = await eventually(() => t.runtime.sites.find(site.subdomain), (found) => found?.liveDeploymentId === deployment.id);
+    const after = await eventually(
+      () => t.runtime.sites.find(site.subdomain),
+      (found) => found?.liveDeploymentId === deployment.id,
+    );
     expect(after?.liveDeploymentId).toBe(deployment.id);
   });
 

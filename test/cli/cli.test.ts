@@ -67,7 +67,10 @@ describe('folio project', () => {
     const enterprise = { ...env, GITHUB_URL: 'https://ghe.example.com/' };
     const onGitHub = subdomain();
     const elsewhere = subdomain();
-    for (const [name, repo] of [[onGitHub, 'https://GHE.example.com/acme/docs.git'], [elsewhere, 'https://gitlab.example.com/acme/docs.git']]) {
+    for (const [name, repo] of [
+      [onGitHub, 'https://GHE.example.com/acme/docs.git'],
+      [elsewhere, 'https://gitlab.example.com/acme/docs.git'],
+    ]) {
       const created = await runFolio(['project', 'create', '--name', 'Hosted', '--subdomain', name!, '--repo', repo!, '--json'], enterprise);
       expect(created.code, created.stderr).toBe(0);
     }
@@ -82,8 +85,16 @@ describe('folio project', () => {
     [['project', 'create', '--name', 'X', '--subdomain', 'Not Valid!', '--repo', '/tmp'], 1, 'is not a valid subdomain'],
     [['project', 'create', '--name', 'X', '--subdomain', 'ok-repo', '--repo', '/no/such/folder'], 1, 'The repository path /no/such/folder does not exist.'],
     [['project', 'frobnicate'], 2, 'Unknown project command "frobnicate".'],
-    [['project', 'create', '--name', 'X', '--subdomain', 'ok-lock', '--repo', '/tmp', '--branch', 'docs.lock'], 1, '"docs.lock" cannot be a branch name: git does not allow a part of a branch name to end with ".lock".'],
-    [['project', 'create', '--name', 'X', '--subdomain', 'ok-slash', '--repo', '/tmp', '--branch', 'docs/'], 1, '"docs/" cannot be a branch name: git does not allow a branch name to start or end with "/", or to hold "//".'],
+    [
+      ['project', 'create', '--name', 'X', '--subdomain', 'ok-lock', '--repo', '/tmp', '--branch', 'docs.lock'],
+      1,
+      '"docs.lock" cannot be a branch name: git does not allow a part of a branch name to end with ".lock".',
+    ],
+    [
+      ['project', 'create', '--name', 'X', '--subdomain', 'ok-slash', '--repo', '/tmp', '--branch', 'docs/'],
+      1,
+      '"docs/" cannot be a branch name: git does not allow a branch name to start or end with "/", or to hold "//".',
+    ],
   ])('folio %s exits %i with a clear message', async (args, code, message) => {
     const result = await runFolio(args, env);
     expect(result.code).toBe(code);

@@ -8,7 +8,10 @@ describe('folio deploy --follow output', () => {
   });
 
   it('prints a failure line under its own header', () => {
-    expect(progressLines({ status: 'failure', logs: ['Queued.', 'Failed: no branch "x".'] }, 1, 'in_progress')).toEqual(['[failure]', '  Failed: no branch "x".']);
+    expect(progressLines({ status: 'failure', logs: ['Queued.', 'Failed: no branch "x".'] }, 1, 'in_progress')).toEqual([
+      '[failure]',
+      '  Failed: no branch "x".',
+    ]);
   });
 
   it('prints the header before the lines of a deployment that has just started', () => {

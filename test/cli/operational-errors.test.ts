@@ -77,12 +77,20 @@ describe('one line that says what to do', () => {
   });
 
   it('the embedded server cannot take EMBEDDED_POSTGRES_PORT', async () => {
-    const result = await runFolio(['project', 'list'], { DATA_DIR: path.join(scratch, 'embedded-port'), DATABASE_URL: undefined, EMBEDDED_POSTGRES_PORT: String(busyPort) });
+    const result = await runFolio(['project', 'list'], {
+      DATA_DIR: path.join(scratch, 'embedded-port'),
+      DATABASE_URL: undefined,
+      EMBEDDED_POSTGRES_PORT: String(busyPort),
+    });
     expectOneLine(result, 1, new RegExp(`the embedded PostgreSQL did not start: .*is port ${busyPort} free\\? Set EMBEDDED_POSTGRES_PORT to a free port`));
   });
 
   it.runIf(os.userInfo().uid === 0)('as root, EMBEDDED_POSTGRES_HOME is a folder the postgres user cannot reach', async () => {
-    const result = await runFolio(['project', 'list'], { DATA_DIR: path.join(scratch, 'unreachable'), DATABASE_URL: undefined, EMBEDDED_POSTGRES_HOME: path.join(scratch, 'home') });
+    const result = await runFolio(['project', 'list'], {
+      DATA_DIR: path.join(scratch, 'unreachable'),
+      DATABASE_URL: undefined,
+      EMBEDDED_POSTGRES_HOME: path.join(scratch, 'home'),
+    });
     expectOneLine(result, 1, /the embedded PostgreSQL runs as the "postgres" user, which cannot enter .*; set EMBEDDED_POSTGRES_HOME to a folder it can reach/);
   });
 });

@@ -17,8 +17,7 @@ beforeAll(() => {
 const newProject = (repo: string, branch = 'main') =>
   createProject(t.db, { name: 'Docs', subdomain: `d-${Math.random().toString(36).slice(2, 10)}`, repo, branch });
 
-const servedPages = (deploymentId: string) =>
-  t.db.deploymentPage.findMany({ where: { deploymentId }, include: { page: true } });
+const servedPages = (deploymentId: string) => t.db.deploymentPage.findMany({ where: { deploymentId }, include: { page: true } });
 
 describe('the mintlify-docs corpus', () => {
   let repo: { dir: string; sha: string };
@@ -70,11 +69,15 @@ describe('the mintlify-docs corpus', () => {
   it('a second commit reports exactly what changed and re-processes only that', async () => {
     const before = new Map((await servedPages(first.id)).map((p) => [p.page.sourcePath, p.pageId]));
     const quickstart = fs.readFileSync(path.join(repo.dir, 'quickstart.mdx'), 'utf8');
-    const sha = commit(repo.dir, {
-      'quickstart.mdx': `${quickstart}\n## Troubleshooting the install\n\nRun the doctor command.\n`,
-      'guides/brand-new.mdx': '---\ntitle: Brand new\n---\nNot in the navigation yet.\n',
-      'changelog.mdx': null,
-    }, 'Edit the quickstart');
+    const sha = commit(
+      repo.dir,
+      {
+        'quickstart.mdx': `${quickstart}\n## Troubleshooting the install\n\nRun the doctor command.\n`,
+        'guides/brand-new.mdx': '---\ntitle: Brand new\n---\nNot in the navigation yet.\n',
+        'changelog.mdx': null,
+      },
+      'Edit the quickstart',
+    );
     const second = await deployAndWait(t, project.projectId);
     expect(second.status).toBe('success');
     expect(second.commitSha).toBe(sha);
@@ -129,7 +132,9 @@ describe('failures end the deployment with a summary that says what to do, and t
     const project = await createProject(t.db, { name: 'Gone', subdomain: `gone-${Date.now()}`, repo: 'file:///nonexistent/docs.git' });
     const deployment = await deployAndWait(t, project.projectId);
     expect(deployment.status).toBe('failure');
-    expect(deployment.summary).toMatch(/^Could not read the repository file:\/\/\/nonexistent\/docs\.git \(.+\); check that it exists and that this server can reach it\.$/);
+    expect(deployment.summary).toMatch(
+      /^Could not read the repository file:\/\/\/nonexistent\/docs\.git \(.+\); check that it exists and that this server can reach it\.$/,
+    );
     expect(deployment.logs.at(-1)).toBe(`Failed: ${deployment.summary}`);
     expect(deployment.endedAt).not.toBeNull();
   });
@@ -176,9 +181,21 @@ describe('failures end the deployment with a summary that says what to do, and t
 describe('a docs repository is untrusted input', () => {
   it.each([
     ['docs.json that is null', { 'docs.json': 'null' }, 'docs.json must hold a JSON object with a "navigation"; fix it and deploy again.'],
-    ['a circular $ref', { 'docs.json': '{"navigation":{"$ref":"nav.json"}}', 'nav.json': '{"groups":[{"group":"G","pages":["index",{"$ref":"nav.json"}]}]}' }, 'circular $ref: docs.json -> nav.json -> nav.json; fix it and deploy again.'],
-    ['a NUL character in docs.json', { 'docs.json': '{"navigation":{"pages":["index","a\\u0000b"]}}' }, 'docs.json has a NUL character in navigation.pages.1; fix it and deploy again.'],
-    ['a $ref out of the repository', { 'docs.json': '{"navigation":{"$ref":"../../../etc/passwd"}}' }, '$ref "../../../etc/passwd" in docs.json points outside the repository; fix it and deploy again.'],
+    [
+      'a circular $ref',
+      { 'docs.json': '{"navigation":{"$ref":"nav.json"}}', 'nav.json': '{"groups":[{"group":"G","pages":["index",{"$ref":"nav.json"}]}]}' },
+      'circular $ref: docs.json -> nav.json -> nav.json; fix it and deploy again.',
+    ],
+    [
+      'a NUL character in docs.json',
+      { 'docs.json': '{"navigation":{"pages":["index","a\\u0000b"]}}' },
+      'docs.json has a NUL character in navigation.pages.1; fix it and deploy again.',
+    ],
+    [
+      'a $ref out of the repository',
+      { 'docs.json': '{"navigation":{"$ref":"../../../etc/passwd"}}' },
+      '$ref "../../../etc/passwd" in docs.json points outside the repository; fix it and deploy again.',
+    ],
   ])('%s fails the deployment at once with a summary that says what to fix', async (_name, files, summary) => {
     const repo = makeRepo({ 'index.mdx': '# Home', ...files });
     const deployment = await deployAndWait(t, (await newProject(repo.dir)).projectId);
@@ -228,4 +245,3 @@ describe('the last resort for a deployment whose every attempt died', () => {
     expect((await t.db.deployment.findUniqueOrThrow({ where: { id: finished.id } })).status).toBe('success'); // left alone
   });
 });
-

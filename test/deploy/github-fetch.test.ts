@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 
 async function deployWith(token: string | undefined) {
-  const project = await createProject(t.db, { name: 'Private', subdomain: `gh-${Math.random().toString(36).slice(2, 9)}`, repo: `${github.url}/acme/docs.git` });
+  const project = await createProject(t.db, {
+    name: 'Private',
+    subdomain: `gh-${Math.random().toString(36).slice(2, 9)}`,
+    repo: `${github.url}/acme/docs.git`,
+  });
   const deployment = await t.db.deployment.create({ data: { projectId: project.projectId, source: 'api' } });
   const services = { ...t.runtime.deployServices, reposDir, github: { url: github.url, token } };
   await runDeployment(services, deployment.id, 1);
@@ -46,12 +50,18 @@ describe('GitHub over https', () => {
     for (const token of [undefined, 'ghs_wrong']) {
       const deployment = await deployWith(token);
       expect(deployment.status).toBe('failure');
-      expect(deployment.summary).toMatch(/^Could not read the repository http:\/\/127\.0\.0\.1:\d+\/acme\/docs\.git \(.+\); check that it exists and that this server can reach it \(private GitHub repositories need GITHUB_TOKEN\)\.$/);
+      expect(deployment.summary).toMatch(
+        /^Could not read the repository http:\/\/127\.0\.0\.1:\d+\/acme\/docs\.git \(.+\); check that it exists and that this server can reach it \(private GitHub repositories need GITHUB_TOKEN\)\.$/,
+      );
     }
   });
 
   it('never sends the token to another host', async () => {
-    const project = await createProject(t.db, { name: 'Elsewhere', subdomain: `gh-${Math.random().toString(36).slice(2, 9)}`, repo: `${github.url}/acme/docs.git` });
+    const project = await createProject(t.db, {
+      name: 'Elsewhere',
+      subdomain: `gh-${Math.random().toString(36).slice(2, 9)}`,
+      repo: `${github.url}/acme/docs.git`,
+    });
     const deployment = await t.db.deployment.create({ data: { projectId: project.projectId, source: 'api' } });
     const services = { ...t.runtime.deployServices, reposDir, github: { url: 'https://github.com', token: 'ghs_secret' } };
     await runDeployment(services, deployment.id, 1);

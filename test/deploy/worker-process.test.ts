@@ -16,11 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => side.close());
 
-const newProject = (repo: string) =>
-  createProject(side.web.db, { name: 'Docs', subdomain: `w-${Math.random().toString(36).slice(2, 10)}`, repo });
+const newProject = (repo: string) => createProject(side.web.db, { name: 'Docs', subdomain: `w-${Math.random().toString(36).slice(2, 10)}`, repo });
 
 const trigger = async (projectId: string, key: string) =>
-  (await fetch(`${side.server.url}/v1/project/update/${projectId}`, { method: 'POST', headers: { authorization: `Bearer ${key}` } }).then((r) => r.json())).statusId as string;
+  (await fetch(`${side.server.url}/v1/project/update/${projectId}`, { method: 'POST', headers: { authorization: `Bearer ${key}` } }).then((r) => r.json()))
+    .statusId as string;
 
 /** Polls until the deployment leaves `queued` and checks that it reached this status. */
 async function waitForStatus(statusId: string, status: string) {
@@ -105,9 +105,9 @@ describe('a deployment run by a separate worker process', () => {
     const project = await newProject(corpus.dir);
     const ok = await runFolio(['deploy', project.projectId, '--follow'], side.workerEnv);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.stdout).toMatch(/^Deployment [0-9a-f]{24} of main:\n\[queued\]\n  Queued from the command line \(folio deploy\)\.\n/);
+    expect(ok.stdout).toMatch(/^Deployment [0-9a-f]{24} of main:\n\[queued\]\n {2}Queued from the command line \(folio deploy\)\.\n/);
     expect(ok.stdout).toContain('[in_progress]');
-    expect(ok.stdout).toMatch(/\[success\]\n  Live: Deployed 984 pages in 4 languages/);
+    expect(ok.stdout).toMatch(/\[success\]\n {2}Live: Deployed 984 pages in 4 languages/);
     const status = await side.web.db.deployment.findFirstOrThrow({ where: { projectId: project.projectId } });
     expect(status.source).toBe('dashboard');
 

@@ -65,11 +65,14 @@ describe('/health', () => {
 });
 
 describe('HTTP-level refusals are {error, code} on every route, /graphql included', () => {
-  it.each(['/health', '/v1/openapi.json', `/v1/search/acme`, '/graphql', '/graphql/stream', '/widget.js'])('an Expect header other than 100-continue, on %s', async (path) => {
-    const answer = await raw(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nExpect: bogus\r\nContent-Length: 0\r\n\r\n`);
-    expect(answer.status).toBe(417);
-    expect(answer.body).toEqual({ error: expect.stringContaining('Expect'), code: 'EXPECTATION_FAILED' });
-  });
+  it.each(['/health', '/v1/openapi.json', `/v1/search/acme`, '/graphql', '/graphql/stream', '/widget.js'])(
+    'an Expect header other than 100-continue, on %s',
+    async (path) => {
+      const answer = await raw(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nExpect: bogus\r\nContent-Length: 0\r\n\r\n`);
+      expect(answer.status).toBe(417);
+      expect(answer.body).toEqual({ error: expect.stringContaining('Expect'), code: 'EXPECTATION_FAILED' });
+    },
+  );
 
   it.each(['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'])('%s on /graphql is a 405 naming GET and POST', async (method) => {
     // fetch cannot send TRACE: the request is written as is, and the (chunked) answer read as text.
@@ -119,7 +122,9 @@ describe('a client that leaves in the middle of its body', () => {
     const key = kind === 'admin' ? a.adminKey : a.assistantKey;
     await new Promise<void>((resolve) => {
       const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1', () => {
-        socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"que`);
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"que`,
+        );
         setTimeout(() => {
           socket.destroy();
           resolve();
@@ -151,7 +156,10 @@ describe('graphql-sse stream tokens', () => {
     const as = (key: string, headers: Record<string, string> = {}) => ({ authorization: `Bearer ${key}`, ...headers });
     const token = await (await fetch(stream, { method: 'PUT', headers: as(a.adminKey) })).text();
     const connection = new AbortController();
-    const events = await fetch(stream, { headers: as(a.adminKey, { accept: 'text/event-stream', 'x-graphql-event-stream-token': token }), signal: connection.signal });
+    const events = await fetch(stream, {
+      headers: as(a.adminKey, { accept: 'text/event-stream', 'x-graphql-event-stream-token': token }),
+      signal: connection.signal,
+    });
     expect(events.status).toBe(200);
     const operation = (key: string, statusId: string, id: string) =>
       fetch(stream, {
@@ -198,7 +206,9 @@ describe('an idle reserved stream (single-connection mode) whose key is revoked'
     const seeded = await seedProject(t, 'Idle');
     const stream = `${server.url}/graphql/stream`;
     const token = await (await fetch(stream, { method: 'PUT', headers: { authorization: `Bearer ${seeded.adminKey}` } })).text();
-    const events = await fetch(stream, { headers: { authorization: `Bearer ${seeded.adminKey}`, accept: 'text/event-stream', 'x-graphql-event-stream-token': token } });
+    const events = await fetch(stream, {
+      headers: { authorization: `Bearer ${seeded.adminKey}`, accept: 'text/event-stream', 'x-graphql-event-stream-token': token },
+    });
     expect(events.status).toBe(200);
     const reader = events.body!.getReader();
     const revokedAt = Date.now();
@@ -212,7 +222,9 @@ describe('an idle reserved stream (single-connection mode) whose key is revoked'
     ]);
     expect(ended).toBe(true);
     expect(Date.now() - revokedAt).toBeLessThan(8_000);
-    const reconnect = await fetch(stream, { headers: { authorization: `Bearer ${seeded.adminKey}`, accept: 'text/event-stream', 'x-graphql-event-stream-token': token } });
+    const reconnect = await fetch(stream, {
+      headers: { authorization: `Bearer ${seeded.adminKey}`, accept: 'text/event-stream', 'x-graphql-event-stream-token': token },
+    });
     expect(reconnect.status).toBeGreaterThanOrEqual(400);
     await reconnect.body?.cancel();
   });
@@ -220,16 +232,22 @@ describe('an idle reserved stream (single-connection mode) whose key is revoked'
 
 describe('CORS', () => {
   const preflight = (url: string, origin: string) =>
-    fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    fetch(url, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    });
 
-  it.each(['/v1/search/acme', '/v2/assistant/acme/message', '/graphql'])('answers a preflight for %s from any origin by default, without credentials', async (path) => {
-    const res = await preflight(`${server.url}${path}`, 'https://docs.example.com');
-    expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
-    expect(res.headers.get('access-control-allow-headers')).toMatch(/Authorization.*Content-Type/);
-    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
-  });
+  it.each(['/v1/search/acme', '/v2/assistant/acme/message', '/graphql'])(
+    'answers a preflight for %s from any origin by default, without credentials',
+    async (path) => {
+      const res = await preflight(`${server.url}${path}`, 'https://docs.example.com');
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+      expect(res.headers.get('access-control-allow-headers')).toMatch(/Authorization.*Content-Type/);
+      expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    },
+  );
 
   it('exposes the headers clients read, and never allows credentials', async () => {
     const res = await fetch(`${server.url}/v1/project/update-status/${a.statusId}`, {

@@ -38,7 +38,12 @@ const deploymentLines: StreamRoute = {
     fail: (error) => `${JSON.stringify({ failed: error.code })}\n`,
     end: () => '{"end":true}\n',
   }),
-  openApi: { requestBody: { type: 'object' }, contentType: 'application/x-ndjson', description: 'Test stream.', headers: { 'X-First-Status': 'The status first seen.' } },
+  openApi: {
+    requestBody: { type: 'object' },
+    contentType: 'application/x-ndjson',
+    description: 'Test stream.',
+    headers: { 'X-First-Status': 'The status first seen.' },
+  },
 };
 
 let t: TestApp;
@@ -171,13 +176,18 @@ describe('a file route', () => {
     expect(refused.headers.get('content-encoding')).toBeNull();
   });
 
-  it.each(['/assets/.env', '/assets/../package.json', '/assets/%2e%2e/package.json', '/assets/outside.txt', '/assets/nested', '/assets/missing.js', '/assets/'])(
-    'never serves %s',
-    async (target) => {
-      const res = await call(app, 'GET', target);
-      expect(res).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
-    },
-  );
+  it.each([
+    '/assets/.env',
+    '/assets/../package.json',
+    '/assets/%2e%2e/package.json',
+    '/assets/outside.txt',
+    '/assets/nested',
+    '/assets/missing.js',
+    '/assets/',
+  ])('never serves %s', async (target) => {
+    const res = await call(app, 'GET', target);
+    expect(res).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+  });
 
   it('answers HEAD without a body, and other methods with 405', async () => {
     const head = await call(app, 'HEAD', '/assets/widget.abc123.js');

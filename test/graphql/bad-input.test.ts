@@ -72,7 +72,11 @@ describe('/graphql answers what a client gets wrong as a client error, never a 5
   });
 
   it('variables nested 5,000 deep are a 400 (nothing can store them), not a stack overflow', async () => {
-    const res = await t.call('POST', '/graphql', { key: a.assistantKey, body: `{"query":"{ __typename }","variables":{"v":${nested(5000, '[', ']', '"x"')}}}`, headers: { 'content-type': 'application/json' } });
+    const res = await t.call('POST', '/graphql', {
+      key: a.assistantKey,
+      body: `{"query":"{ __typename }","variables":{"v":${nested(5000, '[', ']', '"x"')}}}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatchObject({ message: expect.stringMatching(/nested more than 64 levels deep/), extensions: { code: 'INVALID_INPUT' } });
   });
@@ -105,7 +109,11 @@ describe('/graphql/stream refuses in {error, code} too', () => {
   const stream = (method: string, options: Parameters<TestApp['call']>[2] = {}) => t.call(method, '/graphql/stream', options);
 
   it('a NUL escape in a subscription literal, and NUL in variables', async () => {
-    const literal = await stream('POST', { key: a.adminKey, headers: { accept: 'text/event-stream' }, json: { query: 'subscription { deploymentUpdated(statusId: "a\\u0000") { _id } }' } });
+    const literal = await stream('POST', {
+      key: a.adminKey,
+      headers: { accept: 'text/event-stream' },
+      json: { query: 'subscription { deploymentUpdated(statusId: "a\\u0000") { _id } }' },
+    });
     expect(literal).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'query' } });
     const variables = await stream('POST', {
       key: a.adminKey,
@@ -130,7 +138,11 @@ describe('/graphql/stream refuses in {error, code} too', () => {
     const patch = await stream('PATCH', { key: a.assistantKey, headers: { 'x-graphql-event-stream-token': 'nope' } });
     expect(patch).toMatchObject({ status: 405, body: { code: 'METHOD_NOT_ALLOWED' } });
     expect(patch.headers.get('allow')).toBe('GET, POST, PUT, DELETE');
-    const notJson = await stream('POST', { key: a.assistantKey, headers: { accept: 'text/event-stream', 'content-type': 'text/plain' }, body: '{ __typename }' });
+    const notJson = await stream('POST', {
+      key: a.assistantKey,
+      headers: { accept: 'text/event-stream', 'content-type': 'text/plain' },
+      body: '{ __typename }',
+    });
     expect(notJson).toMatchObject({ status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
     const missing = await stream('POST', { key: a.assistantKey, headers: { accept: 'text/event-stream' }, json: { variables: {} } });
     expect(missing).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', error: expect.stringContaining('Missing query') } });
@@ -174,7 +186,9 @@ describe('over a real connection', () => {
 
   it.each(['/v1/search/x', '/graphql', '/graphql/stream'])('closes the connection after a 413 for a chunked body to %s', async (path) => {
     const { text, closedByServer } = await exchange((socket) => {
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${a.assistantKey}\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${a.assistantKey}\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
       const chunk = 'x'.repeat(64 * 1024);
       for (let i = 0; i < 20; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
     });

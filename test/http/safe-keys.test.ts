@@ -37,9 +37,16 @@ describe('a key limited to origins', () => {
     expect(allowed.headers.get('vary')).toContain('Origin');
     for (const headers of [{ origin: 'https://evil.example' }, {}] as Record<string, string>[]) {
       const refused = await search(t, limited.key, { ...headers, 'x-forwarded-for': '10.0.0.1' });
-      expect(refused).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', error: expect.stringContaining('may be used only from https://docs.acme.com') } });
+      expect(refused).toMatchObject({
+        status: 403,
+        body: { code: 'FORBIDDEN', error: expect.stringContaining('may be used only from https://docs.acme.com') },
+      });
     }
-    const graphql = await call(t.app, 'POST', '/graphql', { key: limited.key, json: { query: `{ search(domain: "${site.subdomain}", query: "fonts") { path } }` }, headers: { origin: 'https://evil.example' } });
+    const graphql = await call(t.app, 'POST', '/graphql', {
+      key: limited.key,
+      json: { query: `{ search(domain: "${site.subdomain}", query: "fonts") { path } }` },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(graphql.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 
@@ -52,13 +59,17 @@ describe('a key limited to origins', () => {
   it('is set by GraphQL and the CLI, and bad origins are refused naming the field', async () => {
     const created = await call(t.app, 'POST', '/graphql', {
       key: site.adminKey,
-      json: { query: `mutation { createApiKey(projectId: "${site.projectId}", kind: assistant, allowedOrigins: ["https://a.example"]) { key prefix allowedOrigins } }` },
+      json: {
+        query: `mutation { createApiKey(projectId: "${site.projectId}", kind: assistant, allowedOrigins: ["https://a.example"]) { key prefix allowedOrigins } }`,
+      },
     });
     const { prefix, allowedOrigins } = created.body.data.createApiKey;
     expect(allowedOrigins).toEqual(['https://a.example']);
     const changed = await call(t.app, 'POST', '/graphql', {
       key: site.adminKey,
-      json: { query: `mutation { setApiKeyOrigins(projectId: "${site.projectId}", prefix: "${prefix}", allowedOrigins: ["https://b.example", "self"]) { allowedOrigins } }` },
+      json: {
+        query: `mutation { setApiKeyOrigins(projectId: "${site.projectId}", prefix: "${prefix}", allowedOrigins: ["https://b.example", "self"]) { allowedOrigins } }`,
+      },
     });
     expect(changed.body.data.setApiKeyOrigins.allowedOrigins).toEqual(['https://b.example', 'self']);
     const bad = await call(t.app, 'POST', '/graphql', {
@@ -67,10 +78,15 @@ describe('a key limited to origins', () => {
     });
     expect(bad.body.errors[0]).toMatchObject({ extensions: { code: 'INVALID_INPUT', field: 'allowedOrigins.0' } });
 
-    const cli = await runFolio(['key', 'create', '--project', site.projectId, '--kind', 'assistant', '--origins', 'https://c.example,https://d.example:8443', '--json'], { DATABASE_URL: isolated.databaseUrl });
+    const cli = await runFolio(
+      ['key', 'create', '--project', site.projectId, '--kind', 'assistant', '--origins', 'https://c.example,https://d.example:8443', '--json'],
+      { DATABASE_URL: isolated.databaseUrl },
+    );
     expect(cli.code, cli.stderr).toBe(0);
     expect(JSON.parse(cli.stdout).allowedOrigins).toEqual(['https://c.example', 'https://d.example:8443']);
-    const refused = await runFolio(['key', 'create', '--project', site.projectId, '--kind', 'assistant', '--origins', 'nope'], { DATABASE_URL: isolated.databaseUrl });
+    const refused = await runFolio(['key', 'create', '--project', site.projectId, '--kind', 'assistant', '--origins', 'nope'], {
+      DATABASE_URL: isolated.databaseUrl,
+    });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('"nope" is not an origin');
   });
@@ -101,7 +117,11 @@ describe('rate limits, held across two web processes', () => {
   it('the assistant counts questions per client, before anything streams', async () => {
     const key = (await createApiKey(t.db, site.projectId, 'assistant')).key;
     const ask = (app: TestApp) =>
-      call(app.app, 'POST', `/v1/assistant/${site.subdomain}/message`, { key, headers: { 'x-forwarded-for': '203.0.113.5' }, json: { fp: 'a', messages: [{ role: 'user', content: 'How do I add a custom domain?' }] } });
+      call(app.app, 'POST', `/v1/assistant/${site.subdomain}/message`, {
+        key,
+        headers: { 'x-forwarded-for': '203.0.113.5' },
+        json: { fp: 'a', messages: [{ role: 'user', content: 'How do I add a custom domain?' }] },
+      });
     expect((await ask(t)).status).toBe(200);
     expect((await ask(second)).status).toBe(200);
     const refused = await ask(t);

@@ -43,7 +43,10 @@ describe('readNavigation', () => {
             tab: 'Help center',
             hidden: true,
             searchable: true,
-            groups: [{ group: 'Errors', pages: ['help/dns-error'] }, { group: 'Internal', hidden: true, pages: ['help/runbook'] }],
+            groups: [
+              { group: 'Errors', pages: ['help/dns-error'] },
+              { group: 'Internal', hidden: true, pages: ['help/runbook'] },
+            ],
           },
           { tab: 'Drafts', hidden: true, groups: [{ group: 'Drafts', pages: ['drafts/idea'] }] },
         ],
@@ -62,7 +65,12 @@ describe('readNavigation', () => {
     const nav = withUnlistedPages(
       readNavigation({
         seo: { indexing: 'all' },
-        navigation: { languages: [{ language: 'en', pages: ['index'] }, { language: 'fr', pages: ['fr/index'] }] },
+        navigation: {
+          languages: [
+            { language: 'en', pages: ['index'] },
+            { language: 'fr', pages: ['fr/index'] },
+          ],
+        },
       }),
       ['index.mdx', 'fr/index.mdx', 'guides/unlisted.mdx', 'fr/guides/unlisted.mdx', 'snippets/note.mdx', 'README.md', 'docs.json', 'node_modules/x/a.md'],
     );
@@ -86,11 +94,24 @@ describe('readNavigation', () => {
     });
     expect(nav.versions).toEqual(['v1', 'v2']);
     expect(nav.defaultVersion).toBe('v2');
-    expect(nav.pages.map((p) => [p.page, p.version])).toEqual([['v1/intro', 'v1'], ['v2/intro', 'v2'], ['shared', 'v2']]);
+    expect(nav.pages.map((p) => [p.page, p.version])).toEqual([
+      ['v1/intro', 'v1'],
+      ['v2/intro', 'v2'],
+      ['shared', 'v2'],
+    ]);
   });
 
   it('reads legacy mint.json navigation: a group without a version is in every version', () => {
-    const nav = readNavigation({ versions: ['2.0', '1.0'], navigation: [{ group: 'Intro', pages: ['intro'] }, { group: 'Old API', version: '1.0', pages: ['api/v1'] }] }, true);
+    const nav = readNavigation(
+      {
+        versions: ['2.0', '1.0'],
+        navigation: [
+          { group: 'Intro', pages: ['intro'] },
+          { group: 'Old API', version: '1.0', pages: ['api/v1'] },
+        ],
+      },
+      true,
+    );
     expect(nav.defaultVersion).toBe('2.0');
     expect(nav.pages).toEqual([
       { page: 'intro', language: 'en', version: '2.0', section: 'Intro', isHidden: false, isSearchable: true },
@@ -139,8 +160,16 @@ describe('resolveRefs', () => {
   });
 
   it.each([
-    ['a circular reference', { 'docs.json': { navigation: { $ref: 'nav.json' } }, 'nav.json': { groups: [{ group: 'G', pages: ['a', { $ref: 'nav.json' }] }] } }, 'circular $ref: docs.json -> nav.json -> nav.json'],
-    ['a path outside the repository', { 'docs.json': { navigation: { $ref: '../../etc/passwd' } } }, '$ref "../../etc/passwd" in docs.json points outside the repository'],
+    [
+      'a circular reference',
+      { 'docs.json': { navigation: { $ref: 'nav.json' } }, 'nav.json': { groups: [{ group: 'G', pages: ['a', { $ref: 'nav.json' }] }] } },
+      'circular $ref: docs.json -> nav.json -> nav.json',
+    ],
+    [
+      'a path outside the repository',
+      { 'docs.json': { navigation: { $ref: '../../etc/passwd' } } },
+      '$ref "../../etc/passwd" in docs.json points outside the repository',
+    ],
     ['an absolute path', { 'docs.json': { navigation: { $ref: '/etc/passwd' } } }, '$ref "/etc/passwd" in docs.json must be a relative path'],
     ['a missing file', { 'docs.json': { navigation: { $ref: 'gone.json' } } }, 'gone.json does not exist'],
   ] as [string, Record<string, Json>, string][])('refuses %s', async (_name, files, message) => {

@@ -65,7 +65,13 @@ describe('parsePage', () => {
   const page = parsePage('deploy/custom-domain.mdx', PAGE, read);
 
   it('reads title, description and keywords from the frontmatter', () => {
-    expect(page).toMatchObject({ title: 'Custom domains', description: 'Serve your docs from your own domain.', keywords: ['dns', 'cname'], isHidden: false, isBroken: false });
+    expect(page).toMatchObject({
+      title: 'Custom domains',
+      description: 'Serve your docs from your own domain.',
+      keywords: ['dns', 'cname'],
+      isHidden: false,
+      isBroken: false,
+    });
     expect(page.warnings).toEqual([]);
   });
 
@@ -103,7 +109,11 @@ describe('parsePage', () => {
   });
 
   it('keeps an escaped pipe inside its cell, escaped, so the row keeps its columns', () => {
-    const table = parsePage('settings.mdx', '# Settings\n\n| Property | Type |\n| --- | --- |\n| `appearance.default` | `"light"` \\| `"dark"` |\n\nOne \\| two.\n', read);
+    const table = parsePage(
+      'settings.mdx',
+      '# Settings\n\n| Property | Type |\n| --- | --- |\n| `appearance.default` | `"light"` \\| `"dark"` |\n\nOne \\| two.\n',
+      read,
+    );
     expect(table.sections.at(-1)!.text).toBe('| Property | Type |\n| appearance.default | "light" \\| "dark" |\nOne | two.');
   });
 
@@ -160,7 +170,11 @@ describe('parsePage', () => {
   });
 
   it('turns a NUL byte into U+FFFD instead of failing the deployment at the database', () => {
-    expect(parsePage('n.mdx', '# A\nhello\u0000world', read).sections.map((s) => s.text).join('')).toBe('hello\uFFFDworld');
+    expect(
+      parsePage('n.mdx', '# A\nhello\u0000world', read)
+        .sections.map((s) => s.text)
+        .join(''),
+    ).toBe('hello\uFFFDworld');
   });
 
   it('refuses a YAML alias bomb in frontmatter as invalid frontmatter, for that page only', () => {
@@ -237,9 +251,12 @@ describe('slugify and chunkSections', () => {
   it('starts each chunk of a table longer than a chunk with its header again', () => {
     const header = '| Property | Type | Required |';
     const rows = Array.from({ length: 60 }, (_, i) => `| setting${i}.name | string | No |`);
-    const chunks = chunkSections([{ level: 2, heading: 'Reference', anchor: 'reference', text: ['The settings:', header, ...rows, 'After the table.'].join('\n') }]);
+    const chunks = chunkSections([
+      { level: 2, heading: 'Reference', anchor: 'reference', text: ['The settings:', header, ...rows, 'After the table.'].join('\n') },
+    ]);
     expect(chunks.length).toBeGreaterThan(1);
-    for (const chunk of chunks.filter((c) => c.content.includes('| setting'))) expect(chunk.content.split('\n').find((line) => line.startsWith('|'))).toBe(header);
+    for (const chunk of chunks.filter((c) => c.content.includes('| setting')))
+      expect(chunk.content.split('\n').find((line) => line.startsWith('|'))).toBe(header);
     expect(chunks.flatMap((c) => c.content.split('\n')).filter((line) => line.startsWith('| setting'))).toEqual(rows);
     expect(chunks.every((chunk) => chunk.content.length <= MAX_CHUNK_CHARS)).toBe(true);
   });

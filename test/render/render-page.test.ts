@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { parsePage } from '../../api/mintlify/mdx/parse-page.ts';
 import { renderPage } from '../../api/render/render-page.ts';
 
-const render = (body: string, route = '/guides/page') => renderPage(parsePage('guides/page.mdx', body, () => undefined), route);
+const render = (body: string, route = '/guides/page') =>
+  renderPage(
+    parsePage('guides/page.mdx', body, () => undefined),
+    route,
+  );
 const html = (body: string, route?: string) => render(body, route).html;
 
 describe('rendering a page', () => {
-  it('reads components\' children as Markdown, indented or not, fences included', () => {
+  it("reads components' children as Markdown, indented or not, fences included", () => {
     const out = html('<Tabs>\n  <Tab title="npm">\n    Run **this**:\n\n    ```bash\n    npm i -g mint\n    ```\n  </Tab>\n</Tabs>\n');
     expect(out).toContain('<div class="tabs">');
     expect(out).toContain('<div class="tab"><p class="tab-title">npm</p>');
@@ -15,15 +19,21 @@ describe('rendering a page', () => {
   });
 
   it('renders a one-line component, a self-closing one, and nested ones of the same name', () => {
-    expect(html('<Note>Short **note**.</Note>\n')).toContain('<div class="callout callout-note" role="note"><p class="callout-label">Note</p>\n<p>Short <strong>note</strong>.</p>\n</div>');
-    expect(html('<Card title="Alone" href="/quickstart" />\n')).toContain('<div class="card"><p class="card-title"><a href="../quickstart">Alone</a></p></div>');
+    expect(html('<Note>Short **note**.</Note>\n')).toContain(
+      '<div class="callout callout-note" role="note"><p class="callout-label">Note</p>\n<p>Short <strong>note</strong>.</p>\n</div>',
+    );
+    expect(html('<Card title="Alone" href="/quickstart" />\n')).toContain(
+      '<div class="card"><p class="card-title"><a href="../quickstart">Alone</a></p></div>',
+    );
     const nested = html('<Expandable title="outer">\n<Expandable title="inner">\nDeep\n</Expandable>\n</Expandable>\n');
     expect(nested.match(/<details class="accordion">/g)).toHaveLength(2);
     expect(nested).toContain('<p>Deep</p>');
   });
 
   it('lets an unknown component degrade to its text, and drops expressions but string literals', () => {
-    const out = html('<Mystery kind={{ a: 1 }}>\n  Still **readable**.\n</Mystery>\n\nA {1 + 1} sum, {"a literal"}, {/* a comment */} and <Inline>inline</Inline> text.\n');
+    const out = html(
+      '<Mystery kind={{ a: 1 }}>\n  Still **readable**.\n</Mystery>\n\nA {1 + 1} sum, {"a literal"}, {/* a comment */} and <Inline>inline</Inline> text.\n',
+    );
     expect(out).toContain('<div class="component">\n<p>Still <strong>readable</strong>.</p>\n</div>');
     expect(out).toContain('<p>A  sum, a literal,  and <span class="component">inline</span> text.</p>');
   });
@@ -36,7 +46,9 @@ describe('rendering a page', () => {
   });
 
   it('writes site links relative to the page, keeps safe addresses, and drops the rest', () => {
-    const out = html('[home](/) [sibling](/guides/other#part) [top](#top) [out](https://example.com) [mail](mailto:a@b.c) [bad](javascript:alert(1)) [data](data:text/html,x) [proto](//evil.example)\n');
+    const out = html(
+      '[home](/) [sibling](/guides/other#part) [top](#top) [out](https://example.com) [mail](mailto:a@b.c) [bad](javascript:alert(1)) [data](data:text/html,x) [proto](//evil.example)\n',
+    );
     expect(out).toContain('<a href="../">home</a>');
     expect(out).toContain('<a href="../guides/other#part">sibling</a>');
     expect(out).toContain('<a href="#top">top</a>');
@@ -50,7 +62,9 @@ describe('rendering a page', () => {
   });
 
   it('sanitises raw HTML to formatting tags', () => {
-    const out = html('<div onclick="alert(1)" style="color:red"><script>alert(1)</script><p>kept</p><iframe src="https://x"></iframe><img src="/a.png" onerror="alert(1)"></div>\n');
+    const out = html(
+      '<div onclick="alert(1)" style="color:red"><script>alert(1)</script><p>kept</p><iframe src="https://x"></iframe><img src="/a.png" onerror="alert(1)"></div>\n',
+    );
     expect(out).toContain('<div>\n<p>kept</p><img alt="" src="../a.png" loading="lazy" /></div>');
     expect(out).not.toMatch(/script|alert|iframe|style|onclick|onerror/);
   });

@@ -10,13 +10,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const search = (options: Parameters<TestApp['call']>[2]) =>
-  t.call('POST', `/v1/search/${a.subdomain}`, { key: a.assistantKey, ...options });
+const search = (options: Parameters<TestApp['call']>[2]) => t.call('POST', `/v1/search/${a.subdomain}`, { key: a.assistantKey, ...options });
 
 describe('search body', () => {
   it.each([
     ['malformed JSON', { body: '{"query": ', headers: { 'content-type': 'application/json' } }, 'INVALID_JSON', undefined, /not valid JSON/],
-    ['invalid UTF-8', { body: new Uint8Array([0x7b, 0xff, 0x7d]), headers: { 'content-type': 'application/json' } }, 'INVALID_JSON', undefined, /not valid UTF-8/],
+    [
+      'invalid UTF-8',
+      { body: new Uint8Array([0x7b, 0xff, 0x7d]), headers: { 'content-type': 'application/json' } },
+      'INVALID_JSON',
+      undefined,
+      /not valid UTF-8/,
+    ],
     ['a JSON array', { json: [{ query: 'x' }] }, 'INVALID_INPUT', undefined, /must be a JSON object/],
     ['a JSON string', { json: 'install' }, 'INVALID_INPUT', undefined, /must be a JSON object/],
     ['no body at all', {}, 'INVALID_INPUT', 'query', /Missing required field "query"/],
@@ -31,7 +36,13 @@ describe('search body', () => {
     ['pageSize 0', { json: { query: 'x', pageSize: 0 } }, 'INVALID_INPUT', 'pageSize', /pageSize must be from 1 to 50/],
     ['pageSize 1000', { json: { query: 'x', pageSize: 1000 } }, 'INVALID_INPUT', 'pageSize', /pageSize must be from 1 to 50/],
     ['pageSize beyond 32 bits', { json: { query: 'x', pageSize: 1e12 } }, 'INVALID_INPUT', 'pageSize', /pageSize must be a whole number/],
-    ['unknown top-level field', { json: { query: 'x', limit: 3 } }, 'INVALID_INPUT', 'limit', /Unknown field "limit"; this endpoint accepts: query, pageSize, filter, mode/],
+    [
+      'unknown top-level field',
+      { json: { query: 'x', limit: 3 } },
+      'INVALID_INPUT',
+      'limit',
+      /Unknown field "limit"; this endpoint accepts: query, pageSize, filter, mode/,
+    ],
     ['an unknown mode', { json: { query: 'x', mode: 'fuzzy' } }, 'INVALID_INPUT', 'mode', /^mode must be one of hybrid, keyword, vector\.$/],
     ['unknown filter key', { json: { query: 'x', filter: { locale: 'fr' } } }, 'INVALID_INPUT', 'filter.locale', /Unknown field "locale" in filter/],
     ['filter not an object', { json: { query: 'x', filter: 'fr' } }, 'INVALID_INPUT', 'filter', /filter must be a JSON object/],
@@ -64,7 +75,7 @@ describe('search body', () => {
         controller.close();
       },
     });
-    const response = await t.app.fetch('http://folio.test/v1/search/' + a.subdomain, {
+    const response = await t.app.fetch(`http://folio.test/v1/search/${a.subdomain}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${a.assistantKey}`, 'content-type': 'application/json' },
       body: stream,
@@ -75,7 +86,10 @@ describe('search body', () => {
   });
 
   it('accepts the optional fields as null and a JSON content type with parameters', async () => {
-    const res = await search({ body: JSON.stringify({ query: 'x', pageSize: null, filter: null }), headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const res = await search({
+      body: JSON.stringify({ query: 'x', pageSize: null, filter: null }),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(res).toMatchObject({ status: 200, body: [] });
   });
 });
@@ -118,7 +132,10 @@ describe('paths and methods', () => {
 
   it('400 for query parameters, which would otherwise slip past the checks into the arguments', async () => {
     const mode = await t.call('POST', `/v1/search/${a.subdomain}?mode=bogus`, { key: a.assistantKey, json: { query: 'x' } });
-    expect(mode).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'mode', error: 'Unknown query parameter "mode": this endpoint takes none; send fields in the JSON body.' } });
+    expect(mode).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_INPUT', field: 'mode', error: 'Unknown query parameter "mode": this endpoint takes none; send fields in the JSON body.' },
+    });
     const query = await t.call('POST', `/v1/search/${a.subdomain}?query=zz`, { key: a.assistantKey, json: { query: 'x' } });
     expect(query).toMatchObject({ status: 400, body: { field: 'query' } });
     const status = await t.call('GET', `/v1/project/update-status/${a.statusId}?verbose=1`, { key: a.adminKey });
@@ -161,7 +178,10 @@ describe('GraphQL input', () => {
       json: { query: 'query($id: String!) { updateStatus(statusId: $id) { _id } }', variables: { id: 'a\u0000b' } },
     });
     expect(nul.status).toBe(400);
-    expect(nul.body.errors[0]).toMatchObject({ message: 'variables.id contains a NUL character.', extensions: { code: 'INVALID_INPUT', field: 'variables.id' } });
+    expect(nul.body.errors[0]).toMatchObject({
+      message: 'variables.id contains a NUL character.',
+      extensions: { code: 'INVALID_INPUT', field: 'variables.id' },
+    });
   });
 
   it('413 for a GraphQL body over the limit', async () => {

@@ -25,7 +25,10 @@ async function searchableRoutes(seo: Record<string, unknown> | undefined) {
             tab: 'Help center',
             hidden: true,
             searchable: true,
-            groups: [{ group: 'Articles', pages: ['help/article'] }, { group: 'Internal', hidden: true, pages: ['help/internal'] }],
+            groups: [
+              { group: 'Articles', pages: ['help/article'] },
+              { group: 'Internal', hidden: true, pages: ['help/internal'] },
+            ],
           },
           { tab: 'Drafts', hidden: true, groups: [{ group: 'Drafts', pages: ['drafts/idea'] }] },
         ],

@@ -48,7 +48,10 @@ describe('embedders', () => {
     const embedder = new OpenAIEmbedder({ baseURL, apiKey: 'sk-local', model: 'topic-3' });
     const [domain, fonts] = await embedder.embed(['Set up DNS for your domain', 'Pick a typeface']);
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ authorization: 'Bearer sk-local', body: { model: 'topic-3', input: ['Set up DNS for your domain', 'Pick a typeface'] } });
+    expect(requests[0]).toMatchObject({
+      authorization: 'Bearer sk-local',
+      body: { model: 'topic-3', input: ['Set up DNS for your domain', 'Pick a typeface'] },
+    });
     expect(embedder.id).toBe('openai:topic-3');
     expect(Math.hypot(...domain!)).toBeCloseTo(1, 5);
     expect(domain![0]).toBeGreaterThan(0.99);

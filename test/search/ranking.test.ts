@@ -32,7 +32,9 @@ describe('analyzer', () => {
 
   it('indexes British and American English spellings as one term, and leaves look-alikes and other languages alone', async () => {
     const en = await loadAnalyzer('en');
-    expect(en.terms('Customise the colours of the organisation, centred in the catalogue')).toEqual(en.terms('Customize the colors of the organization, centered in the catalog'));
+    expect(en.terms('Customise the colours of the organisation, centred in the catalogue')).toEqual(
+      en.terms('Customize the colors of the organization, centered in the catalog'),
+    );
     expect(en.terms('favourites behaviour licence greyed')).toEqual(en.terms('favorites behavior license grayed'));
     expect(en.terms('tour hour organism emphasis realistic specialist')).toEqual(['tour', 'hour', 'organ', 'emphasi', 'realist', 'specialist']);
     expect(americanText('Colour and colours, Customise')).toBe('Color and colors, Customize');
@@ -91,13 +93,20 @@ describe('building blocks', () => {
 
   it('TopK keeps the best k, best first', () => {
     const top = new TopK(3);
-    [5, 1, 9, 7, 3, 8].forEach((score, doc) => top.offer(doc, score));
-    expect(top.sorted()).toEqual([{ doc: 2, score: 9 }, { doc: 5, score: 8 }, { doc: 3, score: 7 }]);
+    for (const [doc, score] of [5, 1, 9, 7, 3, 8].entries()) top.offer(doc, score);
+    expect(top.sorted()).toEqual([
+      { doc: 2, score: 9 },
+      { doc: 5, score: 8 },
+      { doc: 3, score: 7 },
+    ]);
   });
 });
 
 describe('scoreCandidates', () => {
-  const only = (feature: (typeof FEATURES)[number], weight: number): Weights => ({ ...(Object.fromEntries(FEATURES.map((name) => [name, 0])) as Weights), [feature]: weight });
+  const only = (feature: (typeof FEATURES)[number], weight: number): Weights => ({
+    ...(Object.fromEntries(FEATURES.map((name) => [name, 0])) as Weights),
+    [feature]: weight,
+  });
   const candidate = (doc: number, keywordShare: number, coverage: number) => {
     const features = new Float64Array(FEATURES.length);
     features[FEATURES.indexOf('keywordShare')] = keywordShare;
@@ -136,10 +145,7 @@ describe('ranking signals', async () => {
   });
 
   it('soft coverage counts a missing query word by its closest related word the document has', () => {
-    const docs = [
-      section('Fonts', '', 'Pick a font family.'),
-      ...Array.from({ length: 10 }, (_, i) => section(`Colors ${i}`, '', 'Pick a primary color.')),
-    ];
+    const docs = [section('Fonts', '', 'Pick a font family.'), ...Array.from({ length: 10 }, (_, i) => section(`Colors ${i}`, '', 'Pick a primary color.'))];
     const index = KeywordIndex.build(docs, en);
     const terms = en.queryTerms('typeface');
     const [term] = terms;
@@ -155,7 +161,12 @@ describe('ranking signals', async () => {
     ];
     const french = [
       { title: 'Polices', description: 'Choisissez la police des titres et du texte.', keywords: 'typographie', headings: 'Google Fonts' },
-      { title: 'Domaine personnalisé', description: 'Servez le site depuis votre propre domaine avec des enregistrements DNS.', keywords: 'hébergement', headings: 'DNS' },
+      {
+        title: 'Domaine personnalisé',
+        description: 'Servez le site depuis votre propre domaine avec des enregistrements DNS.',
+        keywords: 'hébergement',
+        headings: 'DNS',
+      },
       { title: 'Analytique', description: 'Comptez les visiteurs et les pages vues.', keywords: 'trafic', headings: 'Trafic' },
     ];
     const aligned = (summaries: typeof english) => summaries.map((s, i) => ({ route: `/page-${i}`, summary: Object.values(s).join('\n') }));

@@ -33,8 +33,8 @@ describe('relevance on the real corpus', () => {
     ['an exact identifier (component)', 'ParamField', '/components/fields', 1],
     ['an exact identifier (file)', 'llms-full.txt', '/ai/llmstxt', 1],
     ['an identifier with a dash', 'x-hidden', '/api-playground/managing-page-visibility', 1],
-    ['a paraphrase without the page\'s words', 'change the typeface used for headings and body text', '/customize/fonts', 3],
-    ['a paraphrase without the page\'s words', 'download everything as one printable file', '/optimize/pdf-exports', 3],
+    ["a paraphrase without the page's words", 'change the typeface used for headings and body text', '/customize/fonts', 3],
+    ["a paraphrase without the page's words", 'download everything as one printable file', '/optimize/pdf-exports', 3],
   ])('%s: "%s" finds %s in the top %i', async (_kind, query, page, within) => {
     const results = await search({ query, pageSize: 10 });
     expect(pages(results).slice(0, within)).toContain(page);
@@ -110,7 +110,10 @@ describe('scoreThreshold', () => {
   it('keeps only results scoring at or above it, on a scale from 0 to 1', async () => {
     const all = await search({ query: 'custom domain', pageSize: 20 });
     const scores = all.map((r) => r.metadata.score as number);
-    for (const score of scores) expect(score).toBeGreaterThan(0), expect(score).toBeLessThanOrEqual(1);
+    for (const score of scores) {
+      expect(score).toBeGreaterThan(0);
+      expect(score).toBeLessThanOrEqual(1);
+    }
     const threshold = scores[4]!;
     const kept = await search({ query: 'custom domain', pageSize: 20, scoreThreshold: threshold });
     expect(kept.map((r) => r.path)).toEqual(all.filter((r) => (r.metadata.score as number) >= threshold).map((r) => r.path));
@@ -148,7 +151,13 @@ describe('language and version filters', () => {
   });
 
   it('never returns a page of another language for a language filter, whatever the query', async () => {
-    for (const [language, query] of [['fr', 'custom domain'], ['fr', 'docs.json'], ['es', 'mint dev'], ['es', 'use my own web address'], ['zh', 'SSO']]) {
+    for (const [language, query] of [
+      ['fr', 'custom domain'],
+      ['fr', 'docs.json'],
+      ['es', 'mint dev'],
+      ['es', 'use my own web address'],
+      ['zh', 'SSO'],
+    ]) {
       const results = await search({ query, pageSize: 50, filter: { language } });
       expect(results.length).toBeGreaterThan(0);
       for (const result of results) {

@@ -32,7 +32,8 @@ describe('word lists (api/language)', () => {
       if (kind === 'table') expect(Object.values(entries.table as object).every(isText), `${where}: a word for every key`).toBe(true);
       if (kind === 'text') expect(isText(entries.text), where).toBe(true);
       if (kind === 'patterns') {
-        for (const pattern of entries.patterns as { source: string; flags: string }[]) expect(() => new RegExp(pattern.source, pattern.flags), where).not.toThrow();
+        for (const pattern of entries.patterns as { source: string; flags: string }[])
+          expect(() => new RegExp(pattern.source, pattern.flags), where).not.toThrow();
       }
     }
   });

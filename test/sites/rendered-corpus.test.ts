@@ -23,7 +23,10 @@ const page = (path: string, headers: Record<string, string> = {}) => t.call('GET
 
 describe('the rendered corpus', () => {
   it('answers every navigation page with its title and the anchors of its headings', async () => {
-    const pages = await t.db.deploymentPage.findMany({ where: { deploymentId }, select: { route: true, page: { select: { title: true, chunks: { select: { anchor: true } } } } } });
+    const pages = await t.db.deploymentPage.findMany({
+      where: { deploymentId },
+      select: { route: true, page: { select: { title: true, chunks: { select: { anchor: true } } } } },
+    });
     expect(pages).toHaveLength(984);
     const routes = new Map(pages.map((p) => [p.route, p.page]));
     for (const [route, stored] of routes) {
@@ -36,7 +39,10 @@ describe('the rendered corpus', () => {
 
   it('has, on the page, every anchor that search results point at', async () => {
     for (const query of ['custom domain', 'accordion', 'openapi', 'analytics', 'domaine personnalisé', 'navegación']) {
-      const results = await t.call('POST', '/v1/search/corpus', { key: site.assistantKey, json: { query, pageSize: 20, ...(/é/.test(query) ? { filter: { language: 'fr' } } : /ó/.test(query) ? { filter: { language: 'es' } } : {}) } });
+      const results = await t.call('POST', '/v1/search/corpus', {
+        key: site.assistantKey,
+        json: { query, pageSize: 20, ...(/é/.test(query) ? { filter: { language: 'fr' } } : /ó/.test(query) ? { filter: { language: 'es' } } : {}) },
+      });
       expect(results.status).toBe(200);
       expect(results.body.length).toBeGreaterThan(0);
       for (const result of results.body as { path: string }[]) {
@@ -61,14 +67,16 @@ describe('the rendered corpus', () => {
     expect((await page('/components/frames')).body).toMatch(/<figure class="frame">/);
   });
 
-  it('shows the sidebar of the page\'s tab and language, tabs, switchers, search and the assistant', async () => {
+  it("shows the sidebar of the page's tab and language, tabs, switchers, search and the assistant", async () => {
     const html = (await page('/components/callouts')).body;
     expect(html).toMatch(/<nav class="sidebar" aria-label="Sidebar">[\s\S]*<p class="nav-group-title">Create content<\/p>/);
     expect(html).toContain('<a href="/sites/corpus/components/callouts" aria-current="page">');
     expect(html).toMatch(/<nav class="site-tabs" aria-label="Sections">.*<a href="\/sites\/corpus\/[^"]*" aria-current="page">Documentation<\/a>/);
     expect(html).toContain('<summary>Language: English</summary>');
     expect(html).toContain('<a href="/sites/corpus/fr/components/callouts" lang="fr">français</a>');
-    expect(html).toMatch(/<folio-search domain="corpus" api-key="folio_assistant_[^"]+" site-url="\/sites\/corpus" theme="auto" language="en"><\/folio-search>/);
+    expect(html).toMatch(
+      /<folio-search domain="corpus" api-key="folio_assistant_[^"]+" site-url="\/sites\/corpus" theme="auto" language="en"><\/folio-search>/,
+    );
     expect(html).toContain('<folio-assistant domain="corpus"');
     expect(html).toContain('<script type="module" src="/widget.js"></script>');
     const french = (await page('/fr/components/callouts')).body;

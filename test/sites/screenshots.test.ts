@@ -23,7 +23,10 @@ async function waitForScreenshotLog(t: TestApp, deploymentId: string) {
 const liveDeployment = async (t: TestApp, projectId: string) => (await t.db.project.findUniqueOrThrow({ where: { id: projectId } })).liveDeploymentId!;
 
 describe.runIf(hasChromium)('screenshots with a headless Chromium', () => {
-  const isolated = isolatedTestApp({ isWorker: true, env: () => ({ PATH: process.env.PATH ?? '', ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}) }) });
+  const isolated = isolatedTestApp({
+    isWorker: true,
+    env: () => ({ PATH: process.env.PATH ?? '', ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}) }),
+  });
 
   it('takes the home page light and dark after the deployment goes live, and serves them as PNGs', async () => {
     const t = isolated.app;
@@ -47,10 +50,14 @@ describe.runIf(hasChromium)('screenshots with a headless Chromium', () => {
     expect(images[0]!.equals(images[1]!)).toBe(false);
     const dir = path.join(os.tmpdir(), 'folio-screenshots');
     fs.mkdirSync(dir, { recursive: true });
-    images.forEach((png, i) => fs.writeFileSync(path.join(dir, `home-${i === 0 ? 'light' : 'dark'}.png`), png));
+    for (const [i, png] of images.entries()) fs.writeFileSync(path.join(dir, `home-${i === 0 ? 'light' : 'dark'}.png`), png);
     // Through the status route too, as API clients read them.
     const status = await t.call('GET', `/v1/project/update-status/${deployment.id}`, { key: site.adminKey });
-    expect(status.body).toMatchObject({ screenshot: deployment.screenshot, screenshotLight: deployment.screenshotLight, screenshotDark: deployment.screenshotDark });
+    expect(status.body).toMatchObject({
+      screenshot: deployment.screenshot,
+      screenshotLight: deployment.screenshotLight,
+      screenshotDark: deployment.screenshotDark,
+    });
   });
 
   it('answers 404 for a screenshot that does not exist', async () => {

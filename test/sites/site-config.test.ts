@@ -11,7 +11,9 @@ describe('the site settings', () => {
   });
 
   it('finds the Chromium for screenshots, or says why there is none', () => {
-    expect(loadConfig({ CHROMIUM_PATH: '/nonexistent/chromium' }).chromium).toEqual({ missing: 'CHROMIUM_PATH (/nonexistent/chromium) is not an executable file' });
+    expect(loadConfig({ CHROMIUM_PATH: '/nonexistent/chromium' }).chromium).toEqual({
+      missing: 'CHROMIUM_PATH (/nonexistent/chromium) is not an executable file',
+    });
     expect(loadConfig({ PATH: '/nonexistent' }).chromium).toEqual({ missing: 'no Chromium on the PATH (install chromium, or set CHROMIUM_PATH)' });
     const found = findChromium();
     if (found) expect(loadConfig({ PATH: process.env.PATH, CHROMIUM_PATH: process.env.CHROMIUM_PATH }).chromium).toEqual({ path: found });

@@ -14,13 +14,24 @@ describe('the layout a site is served with', () => {
         logo: { light: '/logo/light.svg', dark: '/logo/dark.svg', href: 'https://acme.example' },
         favicon: '/favicon.png',
         appearance: { default: 'dark', strict: true },
-        navbar: { links: [{ label: 'Blog', href: 'https://acme.example/blog' }, { label: 'Bad', href: 'javascript:alert(1)' }] },
+        navbar: {
+          links: [
+            { label: 'Blog', href: 'https://acme.example/blog' },
+            { label: 'Bad', href: 'javascript:alert(1)' },
+          ],
+        },
         navigation: {
           versions: [
             {
               version: 'v2',
               tabs: [
-                { tab: 'Guides', groups: [{ group: 'Start', pages: ['index', { group: 'CLI', root: 'cli/index', pages: ['cli/install'] }] }, { group: 'Secret', hidden: true, pages: ['secret'] }] },
+                {
+                  tab: 'Guides',
+                  groups: [
+                    { group: 'Start', pages: ['index', { group: 'CLI', root: 'cli/index', pages: ['cli/install'] }] },
+                    { group: 'Secret', hidden: true, pages: ['secret'] },
+                  ],
+                },
                 { tab: 'Blog', href: 'https://acme.example/blog' },
               ],
             },
@@ -57,18 +68,45 @@ describe('the layout a site is served with', () => {
     });
   });
 
-  it('reads languages, and a legacy mint.json\'s groups by version', () => {
-    const languages = readSiteLayout({ navigation: { languages: [{ language: 'en', pages: ['a'] }, { language: 'fr', pages: ['fr/a'] }] } }, false, { language: 'en', version: '' }, hasFile);
+  it("reads languages, and a legacy mint.json's groups by version", () => {
+    const languages = readSiteLayout(
+      {
+        navigation: {
+          languages: [
+            { language: 'en', pages: ['a'] },
+            { language: 'fr', pages: ['fr/a'] },
+          ],
+        },
+      },
+      false,
+      { language: 'en', version: '' },
+      hasFile,
+    );
     expect(languages.languages.map((language) => [language.code, language.versions[0]!.tabs[0]!.items])).toEqual([
       ['en', [{ route: '/a' }]],
       ['fr', [{ route: '/fr/a' }]],
     ]);
-    const legacy = readSiteLayout({ navigation: [{ group: 'A', pages: ['a'] }, { group: 'B', version: 'v1', pages: ['b'] }] }, true, defaults, hasFile);
+    const legacy = readSiteLayout(
+      {
+        navigation: [
+          { group: 'A', pages: ['a'] },
+          { group: 'B', version: 'v1', pages: ['b'] },
+        ],
+      },
+      true,
+      defaults,
+      hasFile,
+    );
     expect(legacy.languages[0]!.versions.map((version) => version.name)).toEqual(['v2', 'v1']);
   });
 
   it('leaves out a logo or favicon the repository does not have, and a tab link that is not http(s), and makes pale colours readable', () => {
-    const layout = readSiteLayout({ logo: '/missing.svg', favicon: '../../etc/passwd', colors: { primary: '#ffff00', light: '#000080' }, navigation: {} }, false, defaults, hasFile);
+    const layout = readSiteLayout(
+      { logo: '/missing.svg', favicon: '../../etc/passwd', colors: { primary: '#ffff00', light: '#000080' }, navigation: {} },
+      false,
+      defaults,
+      hasFile,
+    );
     expect(layout.logo).toEqual({});
     expect(layout.favicon).toBeUndefined();
     expect(layout.accent.light).not.toBe('#ffff00');
@@ -88,7 +126,19 @@ describe('the layout a site is served with', () => {
     expect(redirects.match('/blog/hello')).toEqual({ location: '/posts/hello', isPermanent: false });
     expect(redirects.match('/api-reference/a/b')).toEqual({ location: '/api/a/b', isPermanent: true });
     expect(redirects.match('/blog/a/b')).toBeUndefined();
-    const read = readSiteLayout({ navigation: {}, redirects: [{ source: '/x', destination: 'javascript:alert(1)' }, { source: '/y', destination: '//evil.example' }, { source: '/z/', destination: '/a' }] }, false, defaults, hasFile);
+    const read = readSiteLayout(
+      {
+        navigation: {},
+        redirects: [
+          { source: '/x', destination: 'javascript:alert(1)' },
+          { source: '/y', destination: '//evil.example' },
+          { source: '/z/', destination: '/a' },
+        ],
+      },
+      false,
+      defaults,
+      hasFile,
+    );
     expect(read.redirects).toEqual([{ source: '/z', destination: '/a', isPermanent: true }]);
   });
 });

@@ -58,10 +58,14 @@ beforeAll(async () => {
       logo: '/images/logo.png',
       favicon: '/images/logo.png',
       navigation: { groups: [{ group: 'Guides', pages: ['quickstart', 'custom-domain', 'fonts', 'hostile', 'guides/pictures'] }] },
-      redirects: [{ source: '/old-fonts', destination: '/fonts' }, { source: '/blog/:slug', destination: 'https://acme.example/blog/:slug', permanent: false }],
+      redirects: [
+        { source: '/old-fonts', destination: '/fonts' },
+        { source: '/blog/:slug', destination: 'https://acme.example/blog/:slug', permanent: false },
+      ],
     }),
     'hostile.mdx': HOSTILE,
-    'guides/pictures.mdx': '---\ntitle: Pictures\n---\n\n![The logo](/images/logo.png)\n\n<Frame caption="Framed">\n  <img src="../images/logo.png" alt="Framed logo" />\n</Frame>\n',
+    'guides/pictures.mdx':
+      '---\ntitle: Pictures\n---\n\n![The logo](/images/logo.png)\n\n<Frame caption="Framed">\n  <img src="../images/logo.png" alt="Framed logo" />\n</Frame>\n',
     'images/evil.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
   });
   fs.mkdirSync(path.join(repo.dir, 'images'), { recursive: true });
@@ -97,7 +101,7 @@ describe('serving a site', () => {
     expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
-  it('serves the repository\'s images, never running an SVG\'s script, and nothing outside the deployment', async () => {
+  it("serves the repository's images, never running an SVG's script, and nothing outside the deployment", async () => {
     const logo = await t.app.fetch('http://folio.test/sites/acme/images/logo.png');
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toBe('image/png');
@@ -105,12 +109,21 @@ describe('serving a site', () => {
     const svg = await get('/sites/acme/images/evil.svg');
     expect(svg.headers.get('content-security-policy')).toContain('sandbox');
     expect(svg.headers.get('x-content-type-options')).toBe('nosniff');
-    for (const path of ['/sites/acme/../acme/docs.json', '/sites/acme/docs.json', '/sites/acme/quickstart.mdx', '/sites/acme/%2e%2e/%2e%2e/etc/passwd', '/sites/acme/.git/config', '/sites/acme/images/%00.png']) {
+    for (const path of [
+      '/sites/acme/../acme/docs.json',
+      '/sites/acme/docs.json',
+      '/sites/acme/quickstart.mdx',
+      '/sites/acme/%2e%2e/%2e%2e/etc/passwd',
+      '/sites/acme/.git/config',
+      '/sites/acme/images/%00.png',
+    ]) {
       expect((await get(path)).status, path).toBe(404);
     }
     const pictures = (await get('/sites/acme/guides/pictures')).body as string;
     expect(pictures).toContain('<img src="../images/logo.png" alt="The logo" loading="lazy">');
-    expect(pictures).toMatch(/<figure class="frame">\s*<img alt="Framed logo" src="..\/images\/logo.png" loading="lazy" \/>\s*<figcaption>Framed<\/figcaption><\/figure>/);
+    expect(pictures).toMatch(
+      /<figure class="frame">\s*<img alt="Framed logo" src="..\/images\/logo.png" loading="lazy" \/>\s*<figcaption>Framed<\/figcaption><\/figure>/,
+    );
     const home = (await get('/sites/acme/quickstart')).body as string;
     expect(home).toContain('<img class="logo logo-light" src="/sites/acme/images/logo.png" alt="Acme Docs">');
     expect(home).toContain('<link rel="icon" href="/sites/acme/images/logo.png">');
@@ -175,7 +188,11 @@ describe('serving a site', () => {
     expect(html).toContain('<h1>Typefaces</h1>');
     expect(html).toContain('<a href="/quickstart">Quickstart</a>');
     expect(html).toMatch(/<folio-search domain="acme" api-key="[^"]+" site-url="\/"/);
-    const search = await onHost('acme.docs.test', '/v1/search/acme', { method: 'POST', headers: { authorization: `Bearer ${site.assistantKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'typeface' }) });
+    const search = await onHost('acme.docs.test', '/v1/search/acme', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${site.assistantKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'typeface' }),
+    });
     expect(search.status).toBe(200);
     expect(await (await onHost('acme.docs.test', '/health')).json()).toEqual({ status: 'ok' });
     expect((await onHost('acme.docs.test', '/widget.js')).headers.get('content-type')).toContain('javascript');
@@ -184,10 +201,14 @@ describe('serving a site', () => {
     expect(await (await onHost('folio.docs.test', '/sites/acme/fonts')).text()).toContain('<h1>Typefaces</h1>');
   });
 
-  it('publishes a key that only pages of the site\'s own origin may use', async () => {
+  it("publishes a key that only pages of the site's own origin may use", async () => {
     const key = /api-key="([^"]+)"/.exec(await (await onHost('acme.docs.test', '/fonts')).text())![1]!;
     const search = (origin: string) =>
-      onHost('acme.docs.test', '/v1/search/acme', { method: 'POST', headers: { authorization: `Bearer ${key}`, origin, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'typeface' }) });
+      onHost('acme.docs.test', '/v1/search/acme', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'typeface' }),
+      });
     expect((await search('https://acme.docs.test')).status).toBe(200);
     expect((await search('https://evil.example')).status).toBe(403);
   });

@@ -15,11 +15,7 @@ export interface SeededProject extends CreatedProject {
 
 export async function seedProject(testApp: TestApp, name?: string): Promise<SeededProject> {
   const project = await createTestProject(testApp.db, name);
-  const deployment = await triggerDeployment(
-    { db: testApp.db, jobs: testApp.runtime.jobs, events: testApp.runtime.events },
-    project.projectId,
-    'api',
-  );
+  const deployment = await triggerDeployment({ db: testApp.db, jobs: testApp.runtime.jobs, events: testApp.runtime.events }, project.projectId, 'api');
   const session = await insertAgentSession(testApp.db, project.projectId);
   return { ...project, statusId: deployment.id, sessionId: session.id };
 }
@@ -55,5 +51,4 @@ export function routeCalls(project: SeededProject): RouteCall[] {
   ];
 }
 
-export const keyOf = (project: CreatedProject, kind: 'admin' | 'assistant') =>
-  kind === 'admin' ? project.adminKey : project.assistantKey;
+export const keyOf = (project: CreatedProject, kind: 'admin' | 'assistant') => (kind === 'admin' ? project.adminKey : project.assistantKey);

@@ -33,7 +33,12 @@ export async function startGitHubApi(token: string): Promise<{ url: string; crea
       if (!pulls && request.method === 'GET') return send(200, { full_name: `${owner}/${name}`, permissions: { admin: false, push: true, pull: true } });
       if (pulls && request.method === 'GET') {
         const head = url.searchParams.get('head');
-        return send(200, created.filter((pull) => `${pull.owner}:${pull.head}` === head).map((pull, i) => ({ number: i + 1, html_url: htmlUrl(owner, name, i + 1), draft: pull.draft })));
+        return send(
+          200,
+          created
+            .filter((pull) => `${pull.owner}:${pull.head}` === head)
+            .map((pull, i) => ({ number: i + 1, html_url: htmlUrl(owner, name, i + 1), draft: pull.draft })),
+        );
       }
       if (pulls && request.method === 'POST') {
         const body = JSON.parse(raw) as Omit<PullRequestCreated, 'owner' | 'repo'>;

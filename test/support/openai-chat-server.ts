@@ -62,7 +62,9 @@ export async function startChatServer(script: (request: ChatRequest, index: numb
       response.on('close', () => (isGone = !response.writableFinished));
       const send = (delta: Record<string, unknown>, finishReason: string | null = null) => {
         if (delta.content || delta.tool_calls) received.firstTokenAt ??= performance.now();
-        response.write(`data: ${JSON.stringify({ id: 'chatcmpl-local', object: 'chat.completion.chunk', created: 1, model: received.body.model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`);
+        response.write(
+          `data: ${JSON.stringify({ id: 'chatcmpl-local', object: 'chat.completion.chunk', created: 1, model: received.body.model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`,
+        );
       };
       send({ role: 'assistant', content: '' });
       const text = reply.text ?? '';
@@ -78,13 +80,24 @@ export async function startChatServer(script: (request: ChatRequest, index: numb
       }
       if (reply.toolCalls?.length) {
         reply.toolCalls.forEach((call, index) => {
-          send({ tool_calls: [{ index, id: `call_${state.requests.length}_${index}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }] });
+          send({
+            tool_calls: [
+              {
+                index,
+                id: `call_${state.requests.length}_${index}`,
+                type: 'function',
+                function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+              },
+            ],
+          });
         });
         send({}, 'tool_calls');
       } else {
         send({}, 'stop');
       }
-      response.write(`data: ${JSON.stringify({ id: 'chatcmpl-local', object: 'chat.completion.chunk', created: 1, model: received.body.model, choices: [], usage: { prompt_tokens: 120, completion_tokens: 40, total_tokens: 160 } })}\n\n`);
+      response.write(
+        `data: ${JSON.stringify({ id: 'chatcmpl-local', object: 'chat.completion.chunk', created: 1, model: received.body.model, choices: [], usage: { prompt_tokens: 120, completion_tokens: 40, total_tokens: 160 } })}\n\n`,
+      );
       response.end('data: [DONE]\n\n');
       received.endedAt = performance.now();
     });

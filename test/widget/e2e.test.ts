@@ -74,7 +74,10 @@ describe.runIf(hasChromium)('the widget on a page of another origin, against Fol
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     // The browser's own request for /favicon.ico is Folio's 404.
-    page.on('response', (response) => response.status() >= 400 && !response.url().endsWith('/favicon.ico') && errors.push(`${response.status()} ${response.url()}`));
+    page.on(
+      'response',
+      (response) => response.status() >= 400 && !response.url().endsWith('/favicon.ico') && errors.push(`${response.status()} ${response.url()}`),
+    );
     page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text()));
     await page.goto(`${widget.folio.url}/demo/${widget.site.subdomain}`);
     await search(page, 'fonts');

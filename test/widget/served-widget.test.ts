@@ -40,7 +40,7 @@ describe('the served widget', () => {
     expect(plain.status).toBe(200);
     expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const code = Buffer.from(await plain.arrayBuffer());
-    expect(code.toString()).toContain("customElements.define");
+    expect(code.toString()).toContain('customElements.define');
     const brotli = await get(`/widget/${build.file}`, { 'accept-encoding': 'gzip, deflate, br' });
     expect(brotli.headers.get('content-encoding')).toBe('br');
     expect(zlib.brotliDecompressSync(Buffer.from(await brotli.arrayBuffer()))).toEqual(code);

@@ -13,10 +13,7 @@ export const MESSAGE_PARTS = 'question, answer, search-step, citation, sources, 
 
 /** One message of a conversation: the reader's question, or an answer with its search step, text, citations and actions. */
 export class FolioChatMessage extends LitElement {
-  static override styles = [
-    base,
-    unsafeCSS(styles),
-  ];
+  static override styles = [base, unsafeCSS(styles)];
   static override properties = {
     message: { attribute: false },
     siteUrl: { attribute: false },
@@ -39,24 +36,29 @@ export class FolioChatMessage extends LitElement {
   }
 
   override render() {
-    if (this.message.role === 'user') return html`<p class="question" part="question"><span class="visually-hidden">You asked: </span>${this.message.content}</p>`;
+    if (this.message.role === 'user')
+      return html`<p class="question" part="question"><span class="visually-hidden">You asked: </span>${this.message.content}</p>`;
     const steps = searchSteps(this.message);
     const sources = citations(this.message);
     return html`<div part="answer">
       ${steps.map((step) => this.renderStep(step))}
-      ${this.message.content
-        ? html`<folio-markdown exportparts="link, copy-code" .markdown=${this.message.content} .siteUrl=${this.siteUrl}></folio-markdown>`
-        : this.isStreaming && steps.every((step) => step.results)
-          ? html`<p class="typing">Writing an answer…</p>`
-          : nothing}
-      ${sources.length && !this.isStreaming
-        ? html`<div class="sources" part="sources">
+      ${
+        this.message.content
+          ? html`<folio-markdown exportparts="link, copy-code" .markdown=${this.message.content} .siteUrl=${this.siteUrl}></folio-markdown>`
+          : this.isStreaming && steps.every((step) => step.results)
+            ? html`<p class="typing">Writing an answer…</p>`
+            : nothing
+      }
+      ${
+        sources.length && !this.isStreaming
+          ? html`<div class="sources" part="sources">
             <h3>Sources</h3>
             <ul>
               ${sources.map((source) => this.renderLink(source.url, source.title))}
             </ul>
           </div>`
-        : nothing}
+          : nothing
+      }
       ${this.isStreaming ? nothing : this.renderActions()}
     </div>`;
   }

@@ -22,7 +22,11 @@ export class FolioChatPanel extends LitElement {
   declare settings: ServerSettings;
   declare siteUrl: string | undefined;
   declare announcement: string;
-  readonly session = new ChatSession(this, () => this.settings, (event, message) => this.onSessionEvent(event, message));
+  readonly session = new ChatSession(
+    this,
+    () => this.settings,
+    (event, message) => this.onSessionEvent(event, message),
+  );
 
   constructor() {
     super();
@@ -128,18 +132,22 @@ export class FolioChatPanel extends LitElement {
             ></folio-chat-message>`,
         )}
         ${isStreaming && messages.at(-1)?.role === 'user' ? html`<p class="intro">Searching the documentation…</p>` : nothing}
-        ${this.session.status === 'error'
-          ? html`<div class="error-row">
+        ${
+          this.session.status === 'error'
+            ? html`<div class="error-row">
               <p class="error" part="error">${this.session.error}</p>
               <button class="icon-button" part="action" @click=${() => this.session.retry()}>${retryIcon()} Retry</button>
             </div>`
-          : nothing}
+            : nothing
+        }
       </div>
       <form @submit=${this.onSubmit}>
         <textarea part="input" rows="1" maxlength="20000" aria-label="Your question" placeholder="Ask a question…" @keydown=${this.onKeydown}></textarea>
-        ${isStreaming
-          ? html`<button class="send" part="send" type="button" @click=${() => this.session.stop()}>${stopIcon()} Stop</button>`
-          : html`<button class="send" part="send" type="submit">${sendIcon()} Send</button>`}
+        ${
+          isStreaming
+            ? html`<button class="send" part="send" type="button" @click=${() => this.session.stop()}>${stopIcon()} Stop</button>`
+            : html`<button class="send" part="send" type="submit">${sendIcon()} Send</button>`
+        }
       </form>
       <p class="note">Answers are written from the documentation and may be wrong; check the linked pages.</p>
       <div role="status" class="visually-hidden">${this.announcement}</div>

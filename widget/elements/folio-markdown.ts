@@ -14,10 +14,7 @@ import { base } from '../styles/theme.ts';
  * of one language would be two landmarks of one name. A table keeps its role, which says what it is.
  */
 export class FolioMarkdown extends LitElement {
-  static override styles = [
-    base,
-    unsafeCSS(styles),
-  ];
+  static override styles = [base, unsafeCSS(styles)];
   static override properties = { markdown: { type: String }, siteUrl: { attribute: false } };
 
   declare markdown: string;

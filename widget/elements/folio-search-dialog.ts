@@ -239,7 +239,7 @@ export class FolioSearchDialog extends LitElement {
         role="option"
         part="option"
         aria-selected=${index === this.active ? 'true' : 'false'}
-        @mousemove=${() => index !== this.active && (this.active = index)}
+        @mousemove=${() => index !== this.active && ((this.active = index))}
         @click=${(event: MouseEvent) => this.choose(options[index]!, event.ctrlKey || event.metaKey)}
       >
         ${icon}<span class="option-text">${content}</span>
@@ -259,7 +259,11 @@ export class FolioSearchDialog extends LitElement {
       (group, groupIndex) => html`<div role="group" aria-labelledby="group-${groupIndex}">
         <div id="group-${groupIndex}" role="presentation" class="group-title">${group.section ? `${group.section} › ` : ''}${group.title}</div>
         ${group.results.map((result) =>
-          option(index++, pageIcon(), html`<span class="heading">${marked(headingOf(result))}</span><span class="snippet">${marked(snippet(result.content, pattern))}</span>`),
+          option(
+            index++,
+            pageIcon(),
+            html`<span class="heading">${marked(headingOf(result))}</span><span class="snippet">${marked(snippet(result.content, pattern))}</span>`,
+          ),
         )}
       </div>`,
     )}`;

@@ -64,7 +64,12 @@ function onShortcut(event: KeyboardEvent, search: FolioSearch): void {
 function isTyping(event: KeyboardEvent): boolean {
   const origin = event.composedPath()[0];
   if (!(origin instanceof HTMLElement)) return false;
-  return origin.isContentEditable || origin instanceof HTMLTextAreaElement || origin instanceof HTMLSelectElement || (origin instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(origin.type));
+  return (
+    origin.isContentEditable ||
+    origin instanceof HTMLTextAreaElement ||
+    origin instanceof HTMLSelectElement ||
+    (origin instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(origin.type))
+  );
 }
 
 declare global {

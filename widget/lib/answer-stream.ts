@@ -32,7 +32,8 @@ export async function readAnswer(
       }),
     onTextPart: (text) => {
       const last = parts().at(-1);
-      const textParts = last?.type === 'text' ? [...parts().slice(0, -1), { type: 'text' as const, text: last.text + text }] : [...parts(), { type: 'text' as const, text }];
+      const textParts =
+        last?.type === 'text' ? [...parts().slice(0, -1), { type: 'text' as const, text: last.text + text }] : [...parts(), { type: 'text' as const, text }];
       update({ content: message.content + text, parts: textParts });
     },
     onSourcePart: (source) => update({ parts: [...parts(), { type: 'source', source }] }),

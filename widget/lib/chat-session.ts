@@ -57,7 +57,13 @@ export class ChatSession implements ReactiveController {
   async ask(text: string): Promise<void> {
     const question = text.trim();
     if (!question || this.isStreaming) return;
-    const message: UIMessage = { id: `user-${randomHex(8)}`, role: 'user', content: question, parts: [{ type: 'text', text: question }], createdAt: new Date() };
+    const message: UIMessage = {
+      id: `user-${randomHex(8)}`,
+      role: 'user',
+      content: question,
+      parts: [{ type: 'text', text: question }],
+      createdAt: new Date(),
+    };
     this.messages = [...this.messages, message];
     await this.send(message);
   }

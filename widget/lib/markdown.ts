@@ -22,7 +22,28 @@ const marked = new Marked({
   },
 });
 
-const ALLOWED_TAGS = ['a', 'p', 'br', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input'];
+const ALLOWED_TAGS = [
+  'a',
+  'p',
+  'br',
+  'strong',
+  'em',
+  'del',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'input',
+];
 const ALLOWED_ATTR = ['href', 'title', 'start', 'align', 'type', 'checked', 'disabled', 'class'];
 
 const purifier = DOMPurify();

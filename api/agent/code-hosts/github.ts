@@ -6,7 +6,11 @@ export class CodeHostUnusable extends Error {}
 /** `owner/repo` of a repository under GITHUB_URL (`https://github.com/acme/docs.git`), if it is one. */
 export function gitHubRepository(repoUrl: string, githubUrl: string): { owner: string; repo: string } | undefined {
   if (!repoUrl.startsWith(`${githubUrl}/`)) return undefined;
-  const [owner, repo] = repoUrl.slice(githubUrl.length + 1).replace(/\.git$/, '').replace(/\/+$/, '').split('/');
+  const [owner, repo] = repoUrl
+    .slice(githubUrl.length + 1)
+    .replace(/\.git$/, '')
+    .replace(/\/+$/, '')
+    .split('/');
   return owner && repo ? { owner, repo } : undefined;
 }
 
@@ -32,7 +36,10 @@ export class GitHubPullRequests {
 
   /** Checks, before any work, that the token exists and may push to the repository. */
   async checkAccess(): Promise<void> {
-    if (!this.settings.token) throw new CodeHostUnusable(`GITHUB_TOKEN is not set, so Folio cannot push to ${this.name} or open pull requests there; set it to a token with contents and pull-requests write access.`);
+    if (!this.settings.token)
+      throw new CodeHostUnusable(
+        `GITHUB_TOKEN is not set, so Folio cannot push to ${this.name} or open pull requests there; set it to a token with contents and pull-requests write access.`,
+      );
     const found = await this.#call(() => this.#octokit.repos.get(this.repository));
     const permissions = (found.data as { permissions?: { push?: boolean } }).permissions;
     if (permissions && permissions.push === false) {
@@ -42,7 +49,9 @@ export class GitHubPullRequests {
 
   /** Opens a pull request from `head` into `base` (or finds the one open already); returns its address. */
   async open(input: { head: string; base: string; title: string; body: string; draft: boolean }): Promise<string> {
-    const existing = await this.#call(() => this.#octokit.pulls.list({ ...this.repository, head: `${this.repository.owner}:${input.head}`, base: input.base, state: 'open' }));
+    const existing = await this.#call(() =>
+      this.#octokit.pulls.list({ ...this.repository, head: `${this.repository.owner}:${input.head}`, base: input.base, state: 'open' }),
+    );
     if (existing.data[0]) return existing.data[0].html_url;
     const created = await this.#call(() => this.#octokit.pulls.create({ ...this.repository, ...input }));
     return created.data.html_url;
@@ -55,7 +64,8 @@ export class GitHubPullRequests {
       const status = (error as { status?: number }).status;
       if (status === 401) throw new CodeHostUnusable(`GitHub refused GITHUB_TOKEN (401) for ${this.name}; set a valid token.`);
       if (status === 403) throw new CodeHostUnusable(`GITHUB_TOKEN may not do this on ${this.name} (403); give it contents and pull-requests write access.`);
-      if (status === 404) throw new CodeHostUnusable(`GitHub does not know ${this.name}, or GITHUB_TOKEN cannot see it (404); check the project's repository and the token.`);
+      if (status === 404)
+        throw new CodeHostUnusable(`GitHub does not know ${this.name}, or GITHUB_TOKEN cannot see it (404); check the project's repository and the token.`);
       throw error;
     }
   }

@@ -11,7 +11,18 @@ export const pullRequestPath = (id: string) => `/pulls/${id}`;
  */
 export async function recordLocalPullRequest(
   db: Db,
-  input: { projectId: string; sessionId: string; branch: string; baseBranch: string; title: string; description: string; diff: string; isDraft: boolean; headSha: string; baseSha: string },
+  input: {
+    projectId: string;
+    sessionId: string;
+    branch: string;
+    baseBranch: string;
+    title: string;
+    description: string;
+    diff: string;
+    isDraft: boolean;
+    headSha: string;
+    baseSha: string;
+  },
   publicUrl: string,
 ): Promise<string> {
   const existing = await db.pullRequest.findUnique({ where: { sessionId: input.sessionId }, select: { id: true } });

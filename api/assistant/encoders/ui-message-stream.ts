@@ -43,10 +43,10 @@ export function uiMessageStreamEncoder(): StreamEncoder {
         case 'step-finished':
           return closeText() + chunk({ type: 'finish-step' });
         case 'finished':
-          return closeText() + chunk({ type: 'finish', messageMetadata: { threadId: event.threadId } }) + 'data: [DONE]\n\n';
+          return `${closeText() + chunk({ type: 'finish', messageMetadata: { threadId: event.threadId } })}data: [DONE]\n\n`;
       }
     },
-    fail: (error) => closeText() + chunk({ type: 'error', errorText: error.message }) + 'data: [DONE]\n\n',
+    fail: (error) => `${closeText() + chunk({ type: 'error', errorText: error.message })}data: [DONE]\n\n`,
     end: () => '',
   };
 }

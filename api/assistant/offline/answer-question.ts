@@ -102,7 +102,13 @@ function unfamiliarNames(analyzer: Analyzer, question: string, known: ReadonlySe
 
 /** The terms of what the assistant already answered in this conversation: a follow-up's answer does not say it again. */
 function earlierAnswers(analyzer: Analyzer, turn: PromptTurn): Set<string> {
-  return termSet(analyzer, turn.earlier.filter((message) => message.role === 'assistant').map((message) => message.text).join('\n'));
+  return termSet(
+    analyzer,
+    turn.earlier
+      .filter((message) => message.role === 'assistant')
+      .map((message) => message.text)
+      .join('\n'),
+  );
 }
 
 /** The question's words that a section of a retrieved page must say to be read: those rarer than everyday ones. */

@@ -75,7 +75,8 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[], ea
     const quoted = candidate.blocks.filter((block) => chosen.has(block.position));
     const terms = new Set(quoted.flatMap((block) => [...block.terms]));
     // The page's example (the docs.json lines, the command) is news to a quote that only describes it.
-    const isExample = !hasCode && pageRoute(candidate.chunk.path) === pageRoute(best.chunk.path) && quoted.some((block) => block.kind === 'code' && block.cover > 0);
+    const isExample =
+      !hasCode && pageRoute(candidate.chunk.path) === pageRoute(best.chunk.path) && quoted.some((block) => block.kind === 'code' && block.cover > 0);
     const isNews = isExample || isRival || [...terms].some((term) => question.has(term) && !covered.has(term));
     // The same settings told twice (a guide and its reference page) are said once.
     // So is what an earlier answer of the conversation said.

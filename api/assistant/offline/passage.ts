@@ -96,7 +96,7 @@ export function toBlocks(content: string): Block[] {
   const flushList = () => {
     // Steps stay one block (an answer keeps them whole); bullets are items an answer may pick from.
     if (list?.kind === 'steps') push('steps', list.items.join('\n'));
-    if (list?.kind === 'bullets') list.items.forEach((item, n) => push('bullets', item, n > 0));
+    if (list?.kind === 'bullets') for (const [n, item] of list.items.entries()) push('bullets', item, n > 0);
     list = undefined;
   };
 
@@ -130,14 +130,22 @@ export function toBlocks(content: string): Block[] {
       i--;
       continue;
     }
-    if (FIELD_NAME.test(line.trim()) && next !== undefined && /^\p{Lu}/u.test(next) && !isName(next) && !isCodeLine[i + 1] && !STEP.test(next) && !BULLET.test(next)) {
+    if (
+      FIELD_NAME.test(line.trim()) &&
+      next !== undefined &&
+      /^\p{Lu}/u.test(next) &&
+      !isName(next) &&
+      !isCodeLine[i + 1] &&
+      !STEP.test(next) &&
+      !BULLET.test(next)
+    ) {
       // "colors.primary" over "The primary color ..." reads as one definition.
       const [first, ...rest] = sentences(next);
-      [`${line.trim()}: ${first}`, ...rest].forEach((sentence, n) => push('sentence', sentence, n > 0));
+      for (const [n, sentence] of [`${line.trim()}: ${first}`, ...rest].entries()) push('sentence', sentence, n > 0);
       i++;
       continue;
     }
-    sentences(line).forEach((sentence, n) => push('sentence', sentence, n > 0));
+    for (const [n, sentence] of sentences(line).entries()) push('sentence', sentence, n > 0);
   }
   flushCode();
   flushList();
@@ -221,7 +229,13 @@ function joinWrappedLines(lines: string[]): string[] {
     const previous = out.at(-1);
     // A table's rows stay apart.
     const continues =
-      previous !== undefined && previous.length >= 50 && /^[a-z]/.test(line) && /[\p{L},]$/u.test(previous) && !/^\s/.test(previous) && !hasCells(previous) && !hasCells(line);
+      previous !== undefined &&
+      previous.length >= 50 &&
+      /^[a-z]/.test(line) &&
+      /[\p{L},]$/u.test(previous) &&
+      !/^\s/.test(previous) &&
+      !hasCells(previous) &&
+      !hasCells(line);
     if (continues && !looksLikeCode(previous) && !looksLikeCode(line)) out[out.length - 1] = `${previous} ${line}`;
     else out.push(line);
   }

@@ -80,7 +80,16 @@ function chunksOf(value: unknown): RetrievedChunk[] {
     const { content, path, metadata } = item as { content?: unknown; path?: unknown; metadata?: Record<string, unknown> };
     if (typeof content !== 'string' || typeof path !== 'string') return [];
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    return [{ content, path, title: text(metadata?.title) || path, description: text(metadata?.description), language: text(metadata?.language), score: typeof metadata?.score === 'number' ? metadata.score : 0 }];
+    return [
+      {
+        content,
+        path,
+        title: text(metadata?.title) || path,
+        description: text(metadata?.description),
+        language: text(metadata?.language),
+        score: typeof metadata?.score === 'number' ? metadata.score : 0,
+      },
+    ];
   });
 }
 

@@ -32,11 +32,15 @@ export function questionTerms(analyzer: Analyzer, text: string, scale = 1, into:
     if (FILLER.has(word) || FILLER.has(term) || [...term].length < 2) continue;
     // Identifiers (`docs.json`, `--port`) come whole with an empty word, besides their parts.
     const weight =
-      word === '' ? IDENTIFIER_WEIGHT
-      : isGenericWord(word) ? GENERIC_WEIGHT
-      : /^\d+$/.test(word) ? NUMBER_WEIGHT
-      : isEnglish ? wordRarity(word)
-      : OTHER_LANGUAGE_WEIGHT;
+      word === ''
+        ? IDENTIFIER_WEIGHT
+        : isGenericWord(word)
+          ? GENERIC_WEIGHT
+          : /^\d+$/.test(word)
+            ? NUMBER_WEIGHT
+            : isEnglish
+              ? wordRarity(word)
+              : OTHER_LANGUAGE_WEIGHT;
     if (scale * weight > (into.get(term) ?? 0)) into.set(term, scale * weight);
   }
   return into;
@@ -82,7 +86,10 @@ export function hasUnknownTerm(question: QuestionTerms, known: ReadonlySet<strin
   const stems = [...known].filter((term) => term.length >= MIN_STEM);
   // Identifiers ("read-only", "light/dark") are made of words the results may well say apart.
   const isWord = (term: string) => /^[\p{L}\p{N}]+$/u.test(term);
-  return [...question].filter(([term, weight]) => weight >= minWeight && isWord(term) && !known.has(term) && !stems.some((stem) => term.startsWith(stem))).length >= count;
+  return (
+    [...question].filter(([term, weight]) => weight >= minWeight && isWord(term) && !known.has(term) && !stems.some((stem) => term.startsWith(stem))).length >=
+    count
+  );
 }
 
 /**

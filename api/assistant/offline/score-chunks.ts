@@ -52,7 +52,10 @@ export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retriev
     const cut = readBlocks(analyzer, chunk.content);
     const local = withinChunkWeights(question, cut);
     const blocks = cut.map((block) => ({ ...block, cover: coverage(local, block.terms) }));
-    const readOn = blocksAfter(blocks, chunk.textAfter === undefined ? [] : readBlocks(analyzer, chunk.textAfter)).map((block) => ({ ...block, cover: coverage(local, block.terms) }));
+    const readOn = blocksAfter(blocks, chunk.textAfter === undefined ? [] : readBlocks(analyzer, chunk.textAfter)).map((block) => ({
+      ...block,
+      cover: coverage(local, block.terms),
+    }));
     const relevanceWith = (context: Set<string>) => {
       const all = new Set(context);
       let focus = 0;
@@ -77,7 +80,9 @@ export function scoreChunks(analyzer: Analyzer, question: QuestionTerms, retriev
 function blocksAfter(blocks: readonly ReadBlock[], after: readonly ReadBlock[]): (ReadBlock & { isReadOn: true })[] {
   const goesOnTable = isTableRow(blocks.at(-1)) && isTableRow(after[0]);
   const paragraph = blocks.at(-1)?.paragraph ?? 0;
-  return after.slice(goesOnTable ? 1 : 0).map((block, i) => ({ ...block, position: blocks.length + i, paragraph: paragraph + block.paragraph, isReadOn: true }));
+  return after
+    .slice(goesOnTable ? 1 : 0)
+    .map((block, i) => ({ ...block, position: blocks.length + i, paragraph: paragraph + block.paragraph, isReadOn: true }));
 }
 
 /**

@@ -20,7 +20,7 @@ export interface TagEvent {
  * become their text, inline code keeps its content. `onTag` sees each component tag (for balance
  * checks and snippet expansion).
  */
-export function inlineText(line: string, onTag: (tag: TagEvent) => string | void): string {
+export function inlineText(line: string, onTag: (tag: TagEvent) => string | undefined): string {
   let out = '';
   let i = 0;
   while (i < line.length) {
@@ -82,7 +82,15 @@ export function inlineText(line: string, onTag: (tag: TagEvent) => string | void
 function markdownToText(text: string): string {
   if (/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(text)) return ''; // a table's separator row
   // A table's row keeps its cells apart (table-rows.ts).
-  const cells = /^\s*\|/.test(text) ? tableRowText(text.trim().replace(/^\||\|$/g, '').split('|'), ESCAPED_PIPE) : text.replaceAll(ESCAPED_PIPE, '|');
+  const cells = /^\s*\|/.test(text)
+    ? tableRowText(
+        text
+          .trim()
+          .replace(/^\||\|$/g, '')
+          .split('|'),
+        ESCAPED_PIPE,
+      )
+    : text.replaceAll(ESCAPED_PIPE, '|');
   return cells
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')

@@ -93,7 +93,19 @@ export function parsePage(file: string, source: string, readFile: ReadFile): Par
 
 /** A page that cannot be indexed, with the reason as its one warning. */
 export function brokenPage(file: string, message: string): ParsedPage {
-  return { title: titleFromPath(file), description: '', keywords: [], isHidden: false, isSearchable: true, sections: [], snippets: [], warnings: [{ file, line: 1, message }], isBroken: true, markdown: '', sidebarTitle: '' };
+  return {
+    title: titleFromPath(file),
+    description: '',
+    keywords: [],
+    isHidden: false,
+    isSearchable: true,
+    sections: [],
+    snippets: [],
+    warnings: [{ file, line: 1, message }],
+    isBroken: true,
+    markdown: '',
+    sidebarTitle: '',
+  };
 }
 
 function splitFrontmatter(source: string): {
@@ -178,11 +190,7 @@ function expandSnippets(file: string, body: string, firstLine: number, expansion
     if (/^import\s/.test(text)) continue;
 
     const usage = /^\s*<([A-Z][\w]*)\b[^>]*\/>\s*$/.exec(text);
-    const snippetPath = usage
-      ? usage[1] === 'Snippet'
-        ? snippetFileAttribute(text)
-        : imports.get(usage[1]!)
-      : undefined;
+    const snippetPath = usage ? (usage[1] === 'Snippet' ? snippetFileAttribute(text) : imports.get(usage[1]!)) : undefined;
     if (snippetPath === undefined) {
       out.push({ text, file, line });
       continue;
@@ -190,11 +198,15 @@ function expandSnippets(file: string, body: string, firstLine: number, expansion
     used.add(snippetPath);
     const snippet = readFile(snippetPath);
     const problem =
-      snippet === undefined ? 'not found'
-      : chain.includes(snippetPath) ? 'includes itself'
-      : chain.length > MAX_SNIPPET_DEPTH ? 'nests too deeply'
-      : produced.lines + count(snippet, '\n') + 1 > MAX_EXPANDED_LINES ? `would make the page longer than ${MAX_EXPANDED_LINES.toLocaleString('en')} lines`
-      : undefined;
+      snippet === undefined
+        ? 'not found'
+        : chain.includes(snippetPath)
+          ? 'includes itself'
+          : chain.length > MAX_SNIPPET_DEPTH
+            ? 'nests too deeply'
+            : produced.lines + count(snippet, '\n') + 1 > MAX_EXPANDED_LINES
+              ? `would make the page longer than ${MAX_EXPANDED_LINES.toLocaleString('en')} lines`
+              : undefined;
     if (problem) {
       warnings.push({ file, line, message: `snippet ${snippetPath} ${problem}; left out` });
       continue;

@@ -64,7 +64,7 @@ export function buildWordVectorTable(file = wordVectorCachePath()): void {
     const vector = model.vectors[word]!.slice(0, dimensions);
     const max = Math.max(...vector.map(Math.abs)) || 1;
     scales.writeFloatLE(max / 127, row * 4);
-    vector.forEach((value, d) => quantised.writeInt8(Math.round((value / max) * 127), row * dimensions + d));
+    for (const [d, value] of vector.entries()) quantised.writeInt8(Math.round((value / max) * 127), row * dimensions + d);
   });
   const header = Buffer.alloc(12);
   header.write(MAGIC, 0, 'latin1');

@@ -29,7 +29,22 @@ const SURROGATE_QUESTIONS = [
   'How do I \u0000 set up a custom domain?',
 ];
 
-const PART_TYPES = ['text', 'reasoning', 'tool-invocation', 'source', 'source-url', 'file', 'step-start', 'data-x', 'tool-search', 'dynamic-tool', '', ' ', 'TEXT', ...PROTO_KEYS];
+const PART_TYPES = [
+  'text',
+  'reasoning',
+  'tool-invocation',
+  'source',
+  'source-url',
+  'file',
+  'step-start',
+  'data-x',
+  'tool-search',
+  'dynamic-tool',
+  '',
+  ' ',
+  'TEXT',
+  ...PROTO_KEYS,
+];
 
 type Style = 'v4' | 'v5';
 
@@ -39,7 +54,11 @@ function userMessage(style: Style, text: string, id = 'm1'): Record<string, unkn
   return style === 'v4' ? { id, role: 'user', content: text, parts } : { id, role: 'user', parts };
 }
 
-export const questionBody = (style: Style, text: string, extra: Record<string, unknown> = {}) => ({ fp: 'fuzz', messages: [userMessage(style, text)], ...extra });
+export const questionBody = (style: Style, text: string, extra: Record<string, unknown> = {}) => ({
+  fp: 'fuzz',
+  messages: [userMessage(style, text)],
+  ...extra,
+});
 
 export function fixedAssistantCases(target: Target, random: Random, fixture: Fixture): FuzzCase[] {
   const style: Style = target.route.includes('/v2/') ? 'v5' : 'v4';
@@ -50,10 +69,15 @@ export function fixedAssistantCases(target: Target, random: Random, fixture: Fix
   });
   return [
     ...QUESTIONS.map((question) => ask(`a real question (${style}): ${question}`, questionBody(style, question))),
-    ...QUESTIONS.slice(0, 3).map((question) => ask(`a real question (${style === 'v4' ? 'v5' : 'v4'} style): ${question}`, questionBody(style === 'v4' ? 'v5' : 'v4', question))),
+    ...QUESTIONS.slice(0, 3).map((question) =>
+      ask(`a real question (${style === 'v4' ? 'v5' : 'v4'} style): ${question}`, questionBody(style === 'v4' ? 'v5' : 'v4', question)),
+    ),
     ask('a follow-up in the thread', questionBody(style, 'and for an apex domain?', { threadId: fixture.threadId })),
     ask('a question from a page (currentPath)', questionBody(style, QUESTIONS[0]!, { currentPath: '/quickstart' })),
-    ask('a question about selected code (context)', questionBody(style, 'What does this do?', { context: [{ type: 'code', value: 'mint dev --port 3001', path: '/cli/preview' }] })),
+    ask(
+      'a question about selected code (context)',
+      questionBody(style, 'What does this do?', { context: [{ type: 'code', value: 'mint dev --port 3001', path: '/cli/preview' }] }),
+    ),
     ask('a question with a filter', questionBody(style, QUESTIONS[4]!, { filter: { language: 'fr', version: null } })),
     ...SURROGATE_QUESTIONS.map((question) => ask(`a question with ${describeString(question)}`, questionBody(style, question))),
     ...PART_TYPES.flatMap((type) => [
@@ -83,10 +107,16 @@ export function randomAssistantCase(target: Target, random: Random, fixture: Fix
     [`currentPath = ${odd.label}`, questionBody(style, question, { currentPath: odd.value })],
     [`fp = ${odd.label}`, { ...questionBody(style, question), fp: odd.value }],
     [`threadId = ${odd.label}`, questionBody(style, question, { threadId: odd.value })],
-    [`context value ${odd.label}`, questionBody(style, question, { context: [{ type: random.pick(['code', 'textSelection', '__proto__']), value: odd.value, path: odd.value }] })],
+    [
+      `context value ${odd.label}`,
+      questionBody(style, question, { context: [{ type: random.pick(['code', 'textSelection', '__proto__']), value: odd.value, path: odd.value }] }),
+    ],
     [`parts[0].type = ${odd.label}`, { fp: 'x', messages: [{ role: 'user', parts: [{ type: odd.value, text: question }] }] }],
     [`parts[0].text = ${odd.label}`, { fp: 'x', messages: [{ role: 'user', parts: [{ type: 'text', text: odd.value }] }] }],
-    [`a history ending with an assistant message`, { fp: 'x', messages: [userMessage(style, question), { role: 'assistant', content: odd.value, parts: [{ type: 'text', text: odd.value }] }] }],
+    [
+      `a history ending with an assistant message`,
+      { fp: 'x', messages: [userMessage(style, question), { role: 'assistant', content: odd.value, parts: [{ type: 'text', text: odd.value }] }] },
+    ],
     [`100 messages`, { fp: 'x', messages: Array.from({ length: 100 }, (_, i) => userMessage(style, `${question} ${i}`, `m${i}`)) }],
     [`200 parts`, { fp: 'x', messages: [{ role: 'user', parts: Array.from({ length: 200 }, () => ({ type: 'text', text: question })) }] }],
     [`a data message`, { fp: 'x', messages: [{ role: 'data', content: odd.value }, userMessage(style, question)] }],

@@ -71,7 +71,10 @@ const ODD_HEADERS: [string, string][][] = [
   [['authorization', 'Token abc']],
   [['authorization', 'Bearer']],
   [['authorization', 'Bearer a b c']],
-  [['access-control-request-method', 'DELETE'], ['origin', 'https://evil.example']],
+  [
+    ['access-control-request-method', 'DELETE'],
+    ['origin', 'https://evil.example'],
+  ],
   Array.from({ length: 100 }, (_, i): [string, string] => [`x-fuzz-${i}`, 'y']),
 ];
 
@@ -102,9 +105,16 @@ const ODD_QUERIES = [
 /** Always sent: every method, every sort of key. */
 export function fixedGenericCases(target: Target, random: Random, fixture: Fixture): FuzzCase[] {
   const methods = METHODS.map((method) =>
-    caseOf(target, `method ${method}`, requestOf(target, random, { method, via: viaFor(method, Boolean(target.validBody)), isBodyless: method === 'GET' || method === 'HEAD' })),
+    caseOf(
+      target,
+      `method ${method}`,
+      requestOf(target, random, { method, via: viaFor(method, Boolean(target.validBody)), isBodyless: method === 'GET' || method === 'HEAD' }),
+    ),
   );
-  const keys = target.key === undefined ? [] : keyVariants(fixture, target).map(({ label, key, via }) => caseOf(target, `key: ${label}`, requestOf(target, random, { key, via })));
+  const keys =
+    target.key === undefined
+      ? []
+      : keyVariants(fixture, target).map(({ label, key, via }) => caseOf(target, `key: ${label}`, requestOf(target, random, { key, via })));
   const preflight = caseOf(
     target,
     'CORS preflight',
@@ -112,7 +122,11 @@ export function fixedGenericCases(target: Target, random: Random, fixture: Fixtu
       method: 'OPTIONS',
       isBodyless: true,
       key: null,
-      headers: [['origin', 'https://docs.example.com'], ['access-control-request-method', target.method], ['access-control-request-headers', 'authorization, content-type, x-bogus']],
+      headers: [
+        ['origin', 'https://docs.example.com'],
+        ['access-control-request-method', target.method],
+        ['access-control-request-headers', 'authorization, content-type, x-bogus'],
+      ],
     }),
   );
   return [...methods, ...keys, preflight];
@@ -121,7 +135,11 @@ export function fixedGenericCases(target: Target, random: Random, fixture: Fixtu
 export function methodCase(target: Target, random: Random): FuzzCase {
   const method = random.pick(METHODS);
   const withBody = random.chance(0.5);
-  return caseOf(target, `method ${method}${withBody ? ' with a body' : ''}`, requestOf(target, random, { method, via: viaFor(method, withBody), isBodyless: !withBody }));
+  return caseOf(
+    target,
+    `method ${method}${withBody ? ' with a body' : ''}`,
+    requestOf(target, random, { method, via: viaFor(method, withBody), isBodyless: !withBody }),
+  );
 }
 
 export function keyCase(target: Target, random: Random, fixture: Fixture): FuzzCase {
@@ -136,7 +154,11 @@ export function headerCase(target: Target, random: Random): FuzzCase {
   }
   if (random.chance(0.1)) {
     const isEmpty = random.chance(0.5);
-    return caseOf(target, isEmpty ? 'an empty content-type' : 'no content-type', requestOf(target, random, isEmpty ? { headers: [['content-type', '']] } : { dropHeaders: ['content-type'] }));
+    return caseOf(
+      target,
+      isEmpty ? 'an empty content-type' : 'no content-type',
+      requestOf(target, random, isEmpty ? { headers: [['content-type', '']] } : { dropHeaders: ['content-type'] }),
+    );
   }
   const headers = random.pick(ODD_HEADERS);
   const shown = headers.length > 3 ? `${headers.length} headers` : headers.map(([name, value]) => `${name}: ${value.slice(0, 40)}`).join(', ');

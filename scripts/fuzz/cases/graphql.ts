@@ -35,8 +35,14 @@ function graphqlOperations(fixture: Fixture): Operation[] {
     { label: 'fragments that spread each other', query: '{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }' },
     { label: '1,000 fragment spreads', query: `{ ${'...F '.repeat(1000)}} fragment F on Query { __typename }` },
     { label: 'a mutation (triggerUpdate)', query: `mutation { triggerUpdate(projectId: "${other.projectId}") { statusId } }` },
-    { label: 'createApiKey with odd origins', query: `mutation { createApiKey(projectId: "${main.projectId}", kind: assistant, allowedOrigins: ["javascript:alert(1)", "__proto__", "self", "http://[::1"]) { prefix } }` },
-    { label: 'setApiKeyOrigins of an unknown prefix', query: `mutation { setApiKeyOrigins(projectId: "${main.projectId}", prefix: "__proto__", allowedOrigins: []) { prefix } }` },
+    {
+      label: 'createApiKey with odd origins',
+      query: `mutation { createApiKey(projectId: "${main.projectId}", kind: assistant, allowedOrigins: ["javascript:alert(1)", "__proto__", "self", "http://[::1"]) { prefix } }`,
+    },
+    {
+      label: 'setApiKeyOrigins of an unknown prefix',
+      query: `mutation { setApiKeyOrigins(projectId: "${main.projectId}", prefix: "__proto__", allowedOrigins: []) { prefix } }`,
+    },
     { label: 'a subscription over /graphql', query: `subscription { deploymentUpdated(statusId: "${main.statusId}") { status } }` },
     { label: 'an agent session subscription over /graphql', query: `subscription { agentSessionUpdated(sessionId: "${fixture.sessionId}") { haulted } }` },
     { label: 'variables of the wrong type', query: projectQuery, variables: { id: 1 } },
@@ -86,21 +92,37 @@ export function fixedGraphqlCases(target: Target, random: Random, fixture: Fixtu
   const operations = graphqlOperations(fixture);
   return [
     ...operations.map((operation) => caseOf(target, `POST ${operation.label}`, requestOf(target, random, { body: bodyOf(operation) }))),
-    ...operations.map((operation) => caseOf(target, `GET ${operation.label}`, requestOf(target, random, { method: 'GET', target: overGet(operation), isBodyless: true }))),
+    ...operations.map((operation) =>
+      caseOf(target, `GET ${operation.label}`, requestOf(target, random, { method: 'GET', target: overGet(operation), isBodyless: true })),
+    ),
     caseOf(target, 'a batch of two', requestOf(target, random, { body: [{ query: '{ __typename }' }, { query: '{ __typename }' }] })),
     caseOf(target, 'a batch of 1,000', requestOf(target, random, { body: Array.from({ length: 1000 }, () => ({ query: '{ __typename }' })) })),
     caseOf(target, 'an empty batch', requestOf(target, random, { body: [] })),
-    caseOf(target, 'application/graphql', requestOf(target, random, { bodyBytes: Buffer.from('{ __typename }'), headers: [['content-type', 'application/graphql']] })),
-    caseOf(target, 'a form', requestOf(target, random, { bodyBytes: Buffer.from('query=%7B__typename%7D'), headers: [['content-type', 'application/x-www-form-urlencoded']] })),
+    caseOf(
+      target,
+      'application/graphql',
+      requestOf(target, random, { bodyBytes: Buffer.from('{ __typename }'), headers: [['content-type', 'application/graphql']] }),
+    ),
+    caseOf(
+      target,
+      'a form',
+      requestOf(target, random, { bodyBytes: Buffer.from('query=%7B__typename%7D'), headers: [['content-type', 'application/x-www-form-urlencoded']] }),
+    ),
     caseOf(
       target,
       'a subscription over POST with Accept: text/event-stream',
-      requestOf(target, random, { body: { query: `subscription { deploymentUpdated(statusId: "${fixture.main.statusId}") { status } }` }, headers: [['accept', 'text/event-stream']] }),
+      requestOf(target, random, {
+        body: { query: `subscription { deploymentUpdated(statusId: "${fixture.main.statusId}") { status } }` },
+        headers: [['accept', 'text/event-stream']],
+      }),
     ),
     caseOf(
       target,
       'a subscription over POST with Accept: multipart/mixed',
-      requestOf(target, random, { body: { query: `subscription { deploymentUpdated(statusId: "${fixture.main.statusId}") { status } }` }, headers: [['accept', 'multipart/mixed']] }),
+      requestOf(target, random, {
+        body: { query: `subscription { deploymentUpdated(statusId: "${fixture.main.statusId}") { status } }` },
+        headers: [['accept', 'multipart/mixed']],
+      }),
     ),
   ];
 }
@@ -122,12 +144,22 @@ export function randomGraphqlCase(target: Target, random: Random, fixture: Fixtu
       'query($q: String!) { search(domain: "fuzz", query: "x", filter: { language: $q }) { path } }',
       'query($q: String!) { search(domain: $q, query: "x") { path } }',
     ]);
-    return caseOf(target, `search variable $q = ${odd.label}`, requestOf(target, random, { body: { query, variables: { q: odd.value } }, key: fixture.main.assistantKey }));
+    return caseOf(
+      target,
+      `search variable $q = ${odd.label}`,
+      requestOf(target, random, { body: { query, variables: { q: odd.value } }, key: fixture.main.assistantKey }),
+    );
   }
   if (roll < 0.65) {
     const depth = random.pick([10, 100, 1000, 10_000]);
-    const { label, value } = random.chance(0.5) ? { label: `an object ${depth} deep`, value: deepObject(depth) } : { label: `an array ${depth} deep`, value: deepArray(depth) };
-    return caseOf(target, `a JSON variable of ${label}`, requestOf(target, random, { body: { query: 'query($v: JSON) { __typename }', variables: { v: value } } }));
+    const { label, value } = random.chance(0.5)
+      ? { label: `an object ${depth} deep`, value: deepObject(depth) }
+      : { label: `an array ${depth} deep`, value: deepArray(depth) };
+    return caseOf(
+      target,
+      `a JSON variable of ${label}`,
+      requestOf(target, random, { body: { query: 'query($v: JSON) { __typename }', variables: { v: value } } }),
+    );
   }
   const operation = random.pick(graphqlOperations(fixture));
   const overGetToo = random.chance(0.3);

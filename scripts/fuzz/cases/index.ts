@@ -28,7 +28,7 @@ export function casesFor(target: Target, count: number, random: Random, fixture:
   const genericWeight = generic.reduce((sum, [weight]) => sum + weight, 0);
   const own = target.random;
   const share = own ? (target.ownShare ?? 0.3) : 0;
-  const weighted: [number, Generator][] = own ? [...generic, [(genericWeight * share) / (1 - share), (t, r) => own(r)]] : generic;
+  const weighted: [number, Generator][] = own ? [...generic, [(genericWeight * share) / (1 - share), (_target, r) => own(r)]] : generic;
   const total = weighted.reduce((sum, [weight]) => sum + weight, 0);
   while (cases.length < count) {
     let roll = random.next() * total;

@@ -7,7 +7,22 @@ import { ODD_SEGMENTS, PROTO_KEYS } from '../values.ts';
 /** Pages and files for people: the rendered site, the demo page, screenshots, pull requests, the widget. */
 
 const COMPONENT_NAMES = ['Card', '<Card>', '%3CCard%3E', 'Accordion', 'Tabs', 'CodeGroup', 'snippets/x', '_snippets', '%7B%2F*x*%2F%7D', 'Steps/Step'];
-const SITE_FILES = ['llms.txt', 'llms-full.txt', 'sitemap.xml', 'robots.txt', 'favicon.ico', 'docs.json', 'mint.json', '.git/config', '_next/static/x.js', 'search', 'index', 'index.html', 'quickstart.mdx', 'quickstart.md'];
+const SITE_FILES = [
+  'llms.txt',
+  'llms-full.txt',
+  'sitemap.xml',
+  'robots.txt',
+  'favicon.ico',
+  'docs.json',
+  'mint.json',
+  '.git/config',
+  '_next/static/x.js',
+  'search',
+  'index',
+  'index.html',
+  'quickstart.mdx',
+  'quickstart.md',
+];
 
 const get = (target: Target, random: Random, label: string, path: string, via: 'fetch' | 'raw' = 'raw') =>
   caseOf(target, label, requestOf(target, random, { target: path, via }));
@@ -55,7 +70,17 @@ export function fixedSegmentCases(target: Target, random: Random, prefix: string
 
 export function screenshotNames(fixture: Fixture): string[] {
   const id = fixture.main.statusId;
-  return [`${id}-light.png`, `${id}-dark.png`, `${id}-x.png`, `${id}.png`, '-light.png', `${id}-light.png.gz`, `${fixture.other.statusId}-light.png`, `__proto__-light.png`, `${id}-light.PNG`];
+  return [
+    `${id}-light.png`,
+    `${id}-dark.png`,
+    `${id}-x.png`,
+    `${id}.png`,
+    '-light.png',
+    `${id}-light.png.gz`,
+    `${fixture.other.statusId}-light.png`,
+    `__proto__-light.png`,
+    `${id}-light.PNG`,
+  ];
 }
 
 export function fixedWidgetCases(target: Target, random: Random, fixture: Fixture): FuzzCase[] {
@@ -66,11 +91,23 @@ export function fixedWidgetCases(target: Target, random: Random, fixture: Fixtur
       get(target, random, `file ${file}`, file, 'fetch'),
       get(target, random, `file ${file}.br`, `${file}.br`, 'fetch'),
       get(target, random, `file ${file}.gz`, `${file}.gz`, 'fetch'),
-      ...encodings.map((encoding) => caseOf(target, `file with accept-encoding ${encoding.slice(0, 30)}`, requestOf(target, random, { target: file, headers: [['accept-encoding', encoding]] }))),
+      ...encodings.map((encoding) =>
+        caseOf(
+          target,
+          `file with accept-encoding ${encoding.slice(0, 30)}`,
+          requestOf(target, random, { target: file, headers: [['accept-encoding', encoding]] }),
+        ),
+      ),
     ]),
-    ...['/widget/', '/widget', '/widget/..%2f..%2fpackage.json', '/widget/%2e%2e/%2e%2e/package.json', '/widget/../package.json', '/widget/.%2e/build.json', '/widget/../build.json'].map((path) =>
-      get(target, random, `path ${path}`, path),
-    ),
+    ...[
+      '/widget/',
+      '/widget',
+      '/widget/..%2f..%2fpackage.json',
+      '/widget/%2e%2e/%2e%2e/package.json',
+      '/widget/../package.json',
+      '/widget/.%2e/build.json',
+      '/widget/../build.json',
+    ].map((path) => get(target, random, `path ${path}`, path)),
     caseOf(target, '/widget.js with If-None-Match *', requestOf(target, random, { target: '/widget.js', headers: [['if-none-match', '*']] })),
   ];
 }

@@ -11,10 +11,12 @@ interface RawVariant {
   make: (target: Target, random: Random) => RequestSpec;
 }
 
-const withHeaders = (headers: [string, string][], extra: Partial<RequestSpec> = {}) => (target: Target, random: Random) => {
-  const request = requestOf(target, random, { via: 'raw' });
-  return { ...request, headers: [...request.headers, ...headers], ...extra };
-};
+const withHeaders =
+  (headers: [string, string][], extra: Partial<RequestSpec> = {}) =>
+  (target: Target, random: Random) => {
+    const request = requestOf(target, random, { via: 'raw' });
+    return { ...request, headers: [...request.headers, ...headers], ...extra };
+  };
 
 /** The request line and headers only, as written, with a body of `body`. */
 const exact = (build: (path: string) => string) => (target: Target, random: Random) => {
@@ -28,8 +30,7 @@ const duplicateLength = (first: string, second: string) => (target: Target, rand
   return { ...request, headers: [...request.headers, ['Content-Length', first], ['Content-Length', second]] as [string, string][] };
 };
 
-const chunkedBody = (target: Target) =>
-  Buffer.concat([Buffer.from('{"query":"'), Buffer.alloc(THREE_MIB, 'a'), Buffer.from(target.validBody ? '"}' : '')]);
+const chunkedBody = (target: Target) => Buffer.concat([Buffer.from('{"query":"'), Buffer.alloc(THREE_MIB, 'a'), Buffer.from(target.validBody ? '"}' : '')]);
 
 const FIXED_RAW: RawVariant[] = [
   { label: 'Expect: bogus', make: withHeaders([['Expect', 'bogus']]) },
@@ -93,7 +94,8 @@ const RANDOM_RAW: RawVariant[] = [
   },
   {
     label: 'a body over MAX_BODY_BYTES',
-    make: (target, random) => requestOf(target, random, { via: 'raw', bodyBytes: Buffer.concat([Buffer.from('{"query":"'), Buffer.alloc(1024 * 1024 + 10, 'a'), Buffer.from('"}')]) }),
+    make: (target, random) =>
+      requestOf(target, random, { via: 'raw', bodyBytes: Buffer.concat([Buffer.from('{"query":"'), Buffer.alloc(1024 * 1024 + 10, 'a'), Buffer.from('"}')]) }),
   },
   { label: 'a GET with a JSON body', make: (target, random) => requestOf(target, random, { via: 'raw', method: 'GET', body: { query: '{ __typename }' } }) },
 ];

@@ -5,7 +5,18 @@ import { describeString, oddString, ODD_STRINGS, PROTO_KEYS } from '../values.ts
 
 /** Search: odd queries, filters naming prototype keys, modes and sizes at and past their limits. */
 
-const QUERIES = ['custom domain', 'make a page invisible', 'domaine personnalisé', 'mint dev --port', 'x', 'analytics', '"quoted phrase"', 'a OR b AND NOT c', '*', 'é'];
+const QUERIES = [
+  'custom domain',
+  'make a page invisible',
+  'domaine personnalisé',
+  'mint dev --port',
+  'x',
+  'analytics',
+  '"quoted phrase"',
+  'a OR b AND NOT c',
+  '*',
+  'é',
+];
 
 export const validSearch = (random: Random) => ({ query: random.pick(QUERIES), pageSize: random.int(1, 10) });
 

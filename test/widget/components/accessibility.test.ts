@@ -47,7 +47,9 @@ describe.each(['light', 'dark'])('axe-core in the %s theme', (theme) => {
     const search = await mount('folio-search', {}, main);
     expect(await violations()).toEqual([]);
     search.shadowRoot!.querySelector('button')!.click();
-    const root = await until(() => search.shadowRoot!.querySelector('folio-search-dialog')?.shadowRoot?.querySelector('dialog[open]') && shadowOf(search, 'folio-search-dialog'));
+    const root = await until(
+      () => search.shadowRoot!.querySelector('folio-search-dialog')?.shadowRoot?.querySelector('dialog[open]') && shadowOf(search, 'folio-search-dialog'),
+    );
     await userEvent.type(root.querySelector('input')!, 'custom domain');
     await until(() => root.querySelector('[role="listbox"][data-query="custom domain"]') && root.querySelectorAll('[role="option"]').length === 4);
     await userEvent.keyboard('{ArrowDown}');
@@ -58,7 +60,9 @@ describe.each(['light', 'dark'])('axe-core in the %s theme', (theme) => {
     folio.answers.push({
       query: 'custom domain',
       results: RESULTS,
-      text: ['Add a CNAME record ([Custom domain](/custom-domain#configure-dns)):\n\n```sh\nacme domains add docs.acme.com\n```\n\n- **Apex**: an A record\n- `www`: a CNAME'],
+      text: [
+        'Add a CNAME record ([Custom domain](/custom-domain#configure-dns)):\n\n```sh\nacme domains add docs.acme.com\n```\n\n- **Apex**: an A record\n- `www`: a CNAME',
+      ],
       sources: [{ url: '/custom-domain#configure-dns', title: 'Custom domain' }],
     });
     const assistant = await mount('folio-assistant', {}, main);

@@ -150,7 +150,8 @@ describe('<folio-assistant>', () => {
       const stopped: string[] = [];
       panelOf(assistant).querySelector('button')!.focus();
       for (let element = deepFocus(); element && element.localName !== 'textarea'; element = deepFocus()) {
-        if (markdown.contains(element) && element.localName !== 'button') stopped.push(`${element.localName} ${element.getAttribute('aria-label') ?? ''}`.trim());
+        if (markdown.contains(element) && element.localName !== 'button')
+          stopped.push(`${element.localName} ${element.getAttribute('aria-label') ?? ''}`.trim());
         await userEvent.tab();
       }
       return stopped;

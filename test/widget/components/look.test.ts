@@ -28,7 +28,9 @@ const background = (element: Element) => getComputedStyle(element).backgroundCol
 
 async function openSearch(search: HTMLElement) {
   launcherOf(search).click();
-  const root = await until(() => search.shadowRoot!.querySelector('folio-search-dialog')?.shadowRoot?.querySelector('dialog[open]') && shadowOf(search, 'folio-search-dialog'));
+  const root = await until(
+    () => search.shadowRoot!.querySelector('folio-search-dialog')?.shadowRoot?.querySelector('dialog[open]') && shadowOf(search, 'folio-search-dialog'),
+  );
   await userEvent.type(root.querySelector('input')!, 'domain');
   await until(() => root.querySelector('[role="listbox"][data-query="domain"]') && root.querySelectorAll('[role="option"]').length === 4);
   return root;
@@ -76,7 +78,9 @@ describe('look', () => {
     const assistant = await mount('folio-assistant');
     await assistant.ask('Fonts?');
     const panel = shadowOf(assistant, 'folio-chat-panel');
-    const link = await until(() => panel.querySelectorAll('folio-chat-message')[1]?.shadowRoot?.querySelector('folio-markdown')?.shadowRoot?.querySelector('a'));
+    const link = await until(() =>
+      panel.querySelectorAll('folio-chat-message')[1]?.shadowRoot?.querySelector('folio-markdown')?.shadowRoot?.querySelector('a'),
+    );
     expect(getComputedStyle(link).textDecorationLine).toBe('none');
     expect(background(panel.querySelector('folio-chat-message')!.shadowRoot!.querySelector('.question')!)).toBe('rgb(1, 2, 3)');
   });
@@ -99,7 +103,9 @@ describe('look', () => {
     expect(dialog.scrollWidth).toBeLessThanOrEqual(dialog.clientWidth);
     dialog.close();
 
-    folio.answers.push({ text: ['A long answer with a `very-long-identifier-that-would-not-wrap-anywhere-at-all-on-a-phone` and code:\n\n```sh\n' + 'x'.repeat(200) + '\n```'] });
+    folio.answers.push({
+      text: [`A long answer with a \`very-long-identifier-that-would-not-wrap-anywhere-at-all-on-a-phone\` and code:\n\n\`\`\`sh\n${'x'.repeat(200)}\n\`\`\``],
+    });
     const assistant = await mount('folio-assistant');
     await assistant.ask('How?');
     const panel = shadowOf(assistant, 'folio-chat-panel');

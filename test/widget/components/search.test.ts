@@ -16,7 +16,8 @@ afterEach(() => {
 const dialogOf = (search: Element) => search.shadowRoot!.querySelector('folio-search-dialog')?.shadowRoot as ShadowRoot;
 const options = (search: Element) => [...dialogOf(search).querySelectorAll('[role="option"]')];
 /** Waits for the results of `query` (the listbox names the query its results answer). */
-const resultsFor = (search: Element, query: string) => until(() => dialogOf(search).querySelector(`[role="listbox"][data-query="${query}"]`) && options(search));
+const resultsFor = (search: Element, query: string) =>
+  until(() => dialogOf(search).querySelector(`[role="listbox"][data-query="${query}"]`) && options(search));
 
 async function open(search: HTMLElement) {
   search.shadowRoot!.querySelector('button')!.click();
@@ -80,7 +81,10 @@ describe('<folio-search>', () => {
     await resultsFor(search, 'custom domain');
     const root = dialogOf(search);
     const groups = [...root.querySelectorAll('[role="listbox"] > [role="group"]')];
-    expect(groups.map((group) => root.getElementById(group.getAttribute('aria-labelledby')!)!.textContent)).toEqual(['Guides › Custom domain', 'Guides › Quickstart']);
+    expect(groups.map((group) => root.getElementById(group.getAttribute('aria-labelledby')!)!.textContent)).toEqual([
+      'Guides › Custom domain',
+      'Guides › Quickstart',
+    ]);
     expect(groups[0]!.querySelectorAll('[role="option"]')).toHaveLength(2);
     const first = options(search)[1]!;
     expect(first.textContent).toContain('Configure dns');
@@ -103,10 +107,14 @@ describe('<folio-search>', () => {
     await userEvent.keyboard('{ArrowUp}');
     expect(input.getAttribute('aria-activedescendant')).toBe('option-3');
     const navigated: string[] = [];
-    window.addEventListener('folio-navigate', (event) => {
-      event.preventDefault();
-      navigated.push((event as CustomEvent<{ url: string }>).detail.url);
-    }, { once: true });
+    window.addEventListener(
+      'folio-navigate',
+      (event) => {
+        event.preventDefault();
+        navigated.push((event as CustomEvent<{ url: string }>).detail.url);
+      },
+      { once: true },
+    );
     await userEvent.keyboard('{ArrowUp}{Enter}');
     // Results are shown grouped: option 2 is the second result of the first page.
     expect(navigated).toEqual([`${SITE_URL}/custom-domain#verify`]);
@@ -194,10 +202,14 @@ describe('<folio-search>', () => {
   it('hands the query to <folio-assistant>', async () => {
     const search = await mount('folio-search');
     const asked: string[] = [];
-    window.addEventListener('folio-ask', (event) => {
-      event.preventDefault();
-      asked.push(event.detail.query);
-    }, { once: true });
+    window.addEventListener(
+      'folio-ask',
+      (event) => {
+        event.preventDefault();
+        asked.push(event.detail.query);
+      },
+      { once: true },
+    );
     await openAndType(search, 'apex domain');
     await resultsFor(search, 'apex domain');
     await userEvent.keyboard('{ArrowUp}{Enter}');

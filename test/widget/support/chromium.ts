@@ -10,7 +10,15 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: findChromium(),
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -27,7 +35,8 @@ export interface HostPage {
 export async function serveHostPage(folioUrl: string, attributes: string): Promise<HostPage> {
   const server = http.createServer((request, response) => {
     response.setHeader('content-type', 'text/html; charset=utf-8');
-    if (request.url !== '/') return response.end(`<!doctype html><html lang="en"><title>Page</title><main><h1>${request.url?.replace(/[<>&"]/g, '')}</h1></main></html>`);
+    if (request.url !== '/')
+      return response.end(`<!doctype html><html lang="en"><title>Page</title><main><h1>${request.url?.replace(/[<>&"]/g, '')}</h1></main></html>`);
     response.end(`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Acme Docs</title>

@@ -96,7 +96,9 @@ export function answerParts(answer: ScriptedAnswer): string[] {
     formatDataStreamPart('finish_step', { finishReason: 'tool-calls', isContinued: false }),
     formatDataStreamPart('start_step', { messageId: 'step-2' }),
     ...answer.text.map((text) => formatDataStreamPart('text', text)),
-    ...(answer.sources ?? []).map((source, n) => formatDataStreamPart('source', { sourceType: 'url', id: `source-${n + 1}`, url: source.url, title: source.title })),
+    ...(answer.sources ?? []).map((source, n) =>
+      formatDataStreamPart('source', { sourceType: 'url', id: `source-${n + 1}`, url: source.url, title: source.title }),
+    ),
     ...(answer.error ? [formatDataStreamPart('error', answer.error)] : []),
     formatDataStreamPart('finish_step', { finishReason: 'stop', isContinued: false }),
     formatDataStreamPart('data', [{ type: 'finish', threadId }]),
