@@ -24,8 +24,14 @@ export interface Config {
   readonly answerModel: ModelEndpoint | undefined;
   /** Agent jobs each worker process runs at once (jobs on one branch of a project still take turns). */
   readonly agentConcurrency: number;
-  /** Memory bounds of each web process's search indexes. */
-  readonly searchCache: { maxChunks: number; idleMs: number };
+  /**
+   * How often an idle worker looks for jobs nobody announced: retries after their delay, jobs whose
+   * worker died, and every job while its connection listening for new ones is down. New jobs wake
+   * workers at once.
+   */
+  readonly jobPollSeconds: number;
+  /** The memory each web process's search indexes may take before the least recently used are dropped. */
+  readonly searchMemoryBytes: number;
   /** Origins browsers may call the API from (CORS): any, or a list. */
   readonly corsOrigins: '*' | readonly string[];
   /** GitHub's web address (GitHub Enterprise: your server's); the token is sent to repositories under it only. */
@@ -117,10 +123,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     maxBodyBytes: integer('MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024)!,
     logLevel,
     githubToken: env.GITHUB_TOKEN || undefined,
-    searchCache: {
-      maxChunks: integer('SEARCH_MAX_CHUNKS', 1_000_000, 1_000, 100_000_000)!,
-      idleMs: integer('SEARCH_IDLE_MINUTES', 30, 1, 7 * 24 * 60)! * 60_000,
-    },
+    searchMemoryBytes: integer('SEARCH_MEMORY_MB', 1024, 16, 1024 * 1024)! * 1024 * 1024,
     corsOrigins,
     githubUrl,
     githubApiUrl: (env.GITHUB_API_URL || (githubUrl === 'https://github.com' ? 'https://api.github.com' : `${githubUrl}/api/v3`)).replace(/\/+$/, ''),
@@ -134,6 +137,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     // A job mostly waits on the model and on git (about 1 CPU-second for a four-step job on the test corpus,
     // 1,100 pages): 8 at once kept two cores under half busy, with room for a deployment beside them.
     agentConcurrency: integer('AGENT_CONCURRENCY', 8, 1, 100)!,
+    jobPollSeconds: integer('JOB_POLL_SECONDS', 5, 1, 3600)!,
     publicUrl: (env.PUBLIC_URL || defaultPublicUrl(env.HOST || '127.0.0.1', port)).replace(/\/+$/, ''),
     embeddingModel,
     answerModel,

@@ -19,8 +19,12 @@ export interface Runtime extends Services {
   jobs: Jobs<Services>;
   /** What deployments run with (tests run them directly). */
   deployServices: DeployServices;
-  /** Makes the first request fast: Prisma prepares its query compiler on first use (about 0.2 s). */
-  warmUp(): void;
+  /**
+   * Makes the first requests fast: Prisma prepares its query compiler on first use (about 0.2 s), and a
+   * process that serves web requests loads the live sites' search indexes (SearchIndexes.warm), in the
+   * background: a request for a site being loaded waits for that load.
+   */
+  warmUp(options: { isWeb: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -39,7 +43,7 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
     const failure = started.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
     const embedder = createEmbedder(config);
-    const searchIndexes = new SearchIndexes(database.prisma, embedder, events!, log, config.searchCache);
+    const searchIndexes = new SearchIndexes(database.prisma, embedder, events!, log, { memoryBytes: config.searchMemoryBytes });
     const rateLimits = createRateLimits(database.pool, config.rateLimits);
     const keys = new VerifiedKeys(database.prisma, events!);
     const sites = new SitesByDomain(database.prisma, events!);
@@ -50,8 +54,9 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
       database,
       jobs: jobs!,
       deployServices: deployServicesOf(services),
-      warmUp() {
+      warmUp({ isWeb }) {
         database.prisma.project.findFirst({ select: { id: true } }).catch(() => undefined);
+        if (isWeb) searchIndexes.warm().catch((error) => log.warn('could not load the search indexes of the live sites', error));
       },
       async close() {
         searchIndexes.close();

@@ -39,7 +39,7 @@ export async function runProcess(
           })
         : undefined;
 
-    runtime.warmUp();
+    runtime.warmUp({ isWeb: hasWeb });
     out(`Folio ${role} ready${listening ? ` at ${listening.url}` : ''} (database: ${runtime.database.description})`);
     await stop.requested;
     await listening?.close();

@@ -11,6 +11,7 @@ import { DeploymentProgress } from './progress.ts';
 import { deploymentSummary } from './summary.ts';
 import { LIVE_TOPIC } from '../events/topics.ts';
 import { embedMissingChunks } from '../search/embed-chunks.ts';
+import { buildArtifact } from '../search/search-artifact.ts';
 import { buildSite, forgetUnservedSiteFiles } from '../sites/build-site.ts';
 import { siteScreenshotsJob } from './screenshots-job.ts';
 
@@ -99,6 +100,13 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     if (built.served === 0) {
       throw new DeploymentFailure('No page of the navigation could be read; check docs.json\'s "navigation" and the page files it names.');
     }
+    // The search index is built once, here, and goes live with the deployment: web processes load it.
+    await progress.update({ defaultLanguage: navigation.defaultLanguage, defaultVersion: navigation.defaultVersion });
+    const indexStarted = progress.elapsed();
+    const artifact = await buildArtifact(db, services.embedder, deploymentId);
+    progress.log(
+      `Search index: ${artifact.index.chunkCount} chunks, ${(artifact.memoryBytes / 1024 / 1024).toFixed(1)} MB in memory (${fmt(progress.elapsed() - indexStarted)} s).`,
+    );
 
     signal?.throwIfAborted(); // past this point the switch is one transaction: let it finish
     const summary = deploymentSummary({
@@ -117,8 +125,6 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
           status: 'success',
           summary,
           endedAt: new Date(),
-          defaultLanguage: navigation.defaultLanguage,
-          defaultVersion: navigation.defaultVersion,
           logs: { push: [`Live: ${summary}`] },
         },
       }),

@@ -63,7 +63,7 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
         }
         if (path === HEALTH_PATH) {
           if (request.method !== 'GET' && request.method !== 'HEAD') throw methodNotAllowed(request.method, 'GET, HEAD');
-          return endResponse(jsonResponse({ status: 'ok' }));
+          return endResponse(jsonResponse({ status: 'ok', searchIndexes: options.services.searchIndexes.stats() }));
         }
         if (path === OPENAPI_PATH) {
           if (request.method !== 'GET') throw methodNotAllowed(request.method, 'GET');

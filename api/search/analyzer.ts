@@ -14,8 +14,6 @@ export interface Analyzer {
   queryTerms(text: string): QueryTerm[];
   /** Calls back with each term and the word it came from ('' for identifiers and CJK bigrams), in order. */
   scan(text: string, onTerm: (term: string, word: string) => void): void;
-  /** Every word this analyzer has stemmed (up to a bound) and its stem: the vocabulary typos are matched against. */
-  readonly seenWords: ReadonlyMap<string, string>;
 }
 
 export interface QueryTerm {
@@ -123,7 +121,6 @@ export function createAnalyzer(language: string, stem: Stemmer, stopWords: Set<s
 
   return {
     language,
-    seenWords: stemCache,
     scan: analyse,
     terms(text) {
       const out: string[] = [];

@@ -65,10 +65,10 @@ export function collectCandidates(
     useKeywords && options.expansion.weight > 0
       ? [...everydayExpansions(query, terms, partition.analyzer, options.expansion.everydayWeight), ...(expander?.expand(terms, options.expansion) ?? [])]
       : [];
-  const keywordHits = useKeywords ? partition.keyword.search(terms, options.candidates, partition.analyzer.seenWords, expansions) : [];
+  const keywordHits = useKeywords ? partition.keyword.search(terms, options.candidates, partition.keyword.words, expansions) : [];
   const vectors = queryVector ? partition.vectors : undefined;
   const vectorHits = vectors ? vectors.index.search(queryVector!, options.candidates) : [];
-  const pageHits = useKeywords ? partition.pages.keyword.search(terms, options.candidates, partition.analyzer.seenWords, expansions) : [];
+  const pageHits = useKeywords ? partition.pages.keyword.search(terms, options.candidates, partition.keyword.words, expansions) : [];
   // The page summaries' vectors: this language's own, or (a language the word vectors do not know) its English twins'.
   const summaryVector = useKeywords ? partition.pages.queryVector(terms) : undefined;
   const translatedVector = useKeywords && !summaryVector ? partition.translation?.queryVector(terms) : undefined;

@@ -42,6 +42,7 @@ const MAX_EXPANSIONS = 8;
 /** Related words (query expansion) found in more than this share of the documents are not added. */
 const EXPANSION_MAX_SHARE = 0.1;
 
+/** A term's postings: the documents that hold it, how much each holds it, and in which fields. */
 interface Postings {
   docs: Int32Array;
   weights: Float32Array;
@@ -49,19 +50,35 @@ interface Postings {
   fields: Uint8Array;
 }
 
+/** A keyword index as plain data: what a search artifact stores (see search-artifact.ts). */
+export interface KeywordIndexState {
+  size: number;
+  /** Every indexed term, sorted; term i's postings are entries starts[i] to starts[i + 1] of the packed arrays. */
+  terms: string[];
+  starts: Uint32Array;
+  docs: Int32Array;
+  weights: Float32Array;
+  fields: Uint8Array;
+  /** Each document's length in words (its content's). */
+  lengths: Float32Array;
+  /** Every plain word of the indexed text, and the number of its stem among `terms`. */
+  words: string[];
+  wordTerms: Uint32Array;
+}
+
 /**
- * BM25F over compact postings (typed arrays per term): built in one pass, searched by touching only
- * the postings of the query's terms and keeping the best k in a heap. Unknown terms are matched with
- * one typo (two from 8 letters); the last query term also matches as a prefix (search as you type),
- * through a sorted vocabulary, so the expansion costs a binary search, not a scan of the tree.
+ * BM25F over compact postings (typed arrays, packed for all terms): built in one pass, searched by
+ * touching only the postings of the query's terms and keeping the best k in a heap. Terms are found by
+ * binary search in their sorted list. Unknown terms are matched with one typo (two from 8 letters)
+ * against the words of the indexed text; the last query term also matches as a prefix (search as you
+ * type), found by the same binary search, not a scan.
  */
 export class KeywordIndex {
   readonly size: number;
   /** Every plain word of the indexed text and its stem (identifiers and CJK bigrams aside). */
   readonly words: ReadonlyMap<string, string>;
-  readonly #postings: Map<string, Postings>;
+  readonly #state: KeywordIndexState;
   readonly #lengthNorm: Float32Array;
-  readonly #vocabulary: string[];
   readonly #scores: Float32Array;
   readonly #matched: Float32Array;
   readonly #soft: Float32Array;
@@ -70,11 +87,11 @@ export class KeywordIndex {
   readonly #softBest: Float32Array;
   readonly #touched: Int32Array;
 
-  private constructor(size: number, postings: Map<string, Postings>, lengths: Float32Array, words: Map<string, string>) {
+  private constructor(state: KeywordIndexState) {
+    const { size, lengths, terms, words, wordTerms } = state;
     this.size = size;
-    this.words = words;
-    this.#postings = postings;
-    this.#vocabulary = [...postings.keys()].sort();
+    this.#state = state;
+    this.words = new Map(words.map((word, i) => [word, terms[wordTerms[i]!]!]));
     const average = lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, size);
     this.#lengthNorm = lengths.map((length) => K1 * (1 - B + (B * length) / Math.max(1, average)));
     this.#scores = new Float32Array(size);
@@ -83,6 +100,15 @@ export class KeywordIndex {
     this.#softTerm = new Int32Array(size).fill(-1);
     this.#softBest = new Float32Array(size);
     this.#touched = new Int32Array(size);
+  }
+
+  static fromState(state: KeywordIndexState): KeywordIndex {
+    return new KeywordIndex(state);
+  }
+
+  /** The index as plain data, for a search artifact. */
+  toState(): KeywordIndexState {
+    return this.#state;
   }
 
   static build(documents: KeywordDocument[], analyzer: Analyzer): KeywordIndex {
@@ -116,16 +142,48 @@ export class KeywordIndex {
         list.fields.push(fields.get(term)!);
       }
     });
-    const postings = new Map<string, Postings>();
-    for (const [term, list] of lists) {
-      postings.set(term, { docs: Int32Array.from(list.docs), weights: Float32Array.from(list.weights), fields: Uint8Array.from(list.fields) });
-    }
-    return new KeywordIndex(documents.length, postings, lengths, words);
+    const terms = [...lists.keys()].sort();
+    const starts = new Uint32Array(terms.length + 1);
+    for (let i = 0; i < terms.length; i++) starts[i + 1] = starts[i]! + lists.get(terms[i]!)!.docs.length;
+    const total = starts[terms.length]!;
+    const packed = { docs: new Int32Array(total), weights: new Float32Array(total), fields: new Uint8Array(total) };
+    terms.forEach((term, i) => {
+      const list = lists.get(term)!;
+      packed.docs.set(list.docs, starts[i]!);
+      packed.weights.set(list.weights, starts[i]!);
+      packed.fields.set(list.fields, starts[i]!);
+    });
+    const termNumbers = new Map(terms.map((term, i) => [term, i]));
+    return new KeywordIndex({
+      size: documents.length,
+      terms,
+      starts,
+      ...packed,
+      lengths,
+      words: [...words.keys()],
+      wordTerms: Uint32Array.from(words.values(), (term) => termNumbers.get(term)!),
+    });
+  }
+
+  /** A term's postings (views into the packed arrays), or undefined for a term the index lacks. */
+  #postings(term: string): Postings | undefined {
+    const { terms, starts, docs, weights, fields } = this.#state;
+    const at = lowerBound(terms, term);
+    if (terms[at] !== term) return undefined;
+    const [from, to] = [starts[at]!, starts[at + 1]!];
+    return { docs: docs.subarray(from, to), weights: weights.subarray(from, to), fields: fields.subarray(from, to) };
+  }
+
+  /** How many documents hold a term (0 for an unknown one). */
+  #documentCount(term: string): number {
+    const { terms, starts } = this.#state;
+    const at = lowerBound(terms, term);
+    return terms[at] === term ? starts[at + 1]! - starts[at]! : 0;
   }
 
   /**
    * The best `limit` documents for the query, best first, each with the share of the query it covers.
-   * `seenWords` (word -> stem) is what typos are matched against; `expansions` are related words added
+   * `seenWords` (word -> stem; the partition's words, not the process's) is what typos are matched against; `expansions` are related words added
    * at a fraction of a query word's weight. Not re-entrant (scores live in one buffer).
    */
   search(queryTerms: QueryTerm[], limit: number, seenWords: ReadonlyMap<string, string>, expansions: ExpansionTerm[] = []): KeywordHit[] {
@@ -163,16 +221,16 @@ export class KeywordIndex {
     const asked = new Set(unique.map((q) => q.term));
     unique.forEach(({ term, word }, index) => {
       const share = termIdf[index]! / totalIdf;
-      const exact = this.#postings.get(term);
+      const exact = this.#postings(term);
       if (exact) accumulate(exact, 1, share, index, share, 1);
       else
         for (const variant of this.typoVariants(word, seenWords))
-          accumulate(this.#postings.get(variant)!, FUZZY_DISCOUNT, share * FUZZY_DISCOUNT, index, share, FUZZY_DISCOUNT);
+          accumulate(this.#postings(variant)!, FUZZY_DISCOUNT, share * FUZZY_DISCOUNT, index, share, FUZZY_DISCOUNT);
       if (index === unique.length - 1 && word.length >= 3) {
-        for (const completion of this.completions(word)) accumulate(this.#postings.get(completion)!, PREFIX_DISCOUNT, 0, index, 0, 0);
+        for (const completion of this.completions(word)) accumulate(this.#postings(completion)!, PREFIX_DISCOUNT, 0, index, 0, 0);
       }
       for (const expansion of expansions) {
-        const postings = expansion.source === term && !asked.has(expansion.term) ? this.#postings.get(expansion.term) : undefined;
+        const postings = expansion.source === term && !asked.has(expansion.term) ? this.#postings(expansion.term) : undefined;
         // A related word that most documents have says little and costs the most: left out.
         if (postings && postings.docs.length <= this.size * EXPANSION_MAX_SHARE) accumulate(postings, expansion.weight, 0, index, share, expansion.similarity);
       }
@@ -192,7 +250,7 @@ export class KeywordIndex {
 
   /** The fields of document `doc` that hold `term` (FIELD bits; 0 when it has none). */
   fieldsOf(term: string, doc: number): number {
-    const postings = this.#postings.get(term);
+    const postings = this.#postings(term);
     if (!postings) return 0;
     const at = lowerBound(postings.docs, doc);
     return postings.docs[at] === doc ? postings.fields[at]! : 0;
@@ -200,7 +258,7 @@ export class KeywordIndex {
 
   /** Inverse document frequency of a term (a stem, an identifier or a CJK bigram); the rarest value for an unknown one. */
   idf(term: string): number {
-    return bm25Idf(this.size, this.#postings.get(term)?.docs.length ?? 0);
+    return bm25Idf(this.size, this.#documentCount(term));
   }
 
   /** Stems of indexed words one typo away from `word` (two from 8 letters), most frequent first. */
@@ -209,14 +267,14 @@ export class KeywordIndex {
     if (budget === 0) return [];
     const found = new Set<string>();
     for (const [candidate, stem] of seenWords) {
-      if (this.#postings.has(stem) && typoDistance(word, candidate, budget) <= budget) found.add(stem);
+      if (this.#documentCount(stem) > 0 && typoDistance(word, candidate, budget) <= budget) found.add(stem);
     }
     return this.mostFrequent([...found]);
   }
 
   /** Indexed terms that start with `prefix` (other than itself), most frequent first. */
   private completions(prefix: string): string[] {
-    const vocabulary = this.#vocabulary;
+    const vocabulary = this.#state.terms;
     const found: string[] = [];
     for (let i = lowerBound(vocabulary, prefix); i < vocabulary.length && vocabulary[i]!.startsWith(prefix) && found.length < 200; i++) {
       if (vocabulary[i] !== prefix) found.push(vocabulary[i]!);
@@ -225,7 +283,7 @@ export class KeywordIndex {
   }
 
   private mostFrequent(terms: string[]): string[] {
-    return terms.sort((a, b) => this.#postings.get(b)!.docs.length - this.#postings.get(a)!.docs.length).slice(0, MAX_EXPANSIONS);
+    return terms.sort((a, b) => this.#documentCount(b) - this.#documentCount(a)).slice(0, MAX_EXPANSIONS);
   }
 }
 

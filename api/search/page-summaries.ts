@@ -1,7 +1,13 @@
 import type { Analyzer, QueryTerm } from './analyzer.ts';
 import { dotAt, normalise } from './embedders/embedder.ts';
 import { wordVectors } from './embedders/word-vector-table.ts';
-import { KeywordIndex } from './keyword-index.ts';
+import { KeywordIndex, type KeywordIndexState } from './keyword-index.ts';
+
+export interface PageSummariesState {
+  keyword: KeywordIndexState;
+  vectors?: Float32Array;
+  mean?: Float32Array;
+}
 
 /** What a page says it is about: its title, description, keywords and headings. */
 export interface PageSummary {
@@ -26,6 +32,15 @@ export class PageSummaries {
     private readonly vectors: Float32Array | undefined,
     private readonly mean: Float32Array | undefined,
   ) {}
+
+  /** The summaries as plain data, for a search artifact. */
+  toState(): PageSummariesState {
+    return { keyword: this.keyword.toState(), ...(this.vectors && this.mean ? { vectors: this.vectors, mean: this.mean } : {}) };
+  }
+
+  static fromState(state: PageSummariesState): PageSummaries {
+    return new PageSummaries(KeywordIndex.fromState(state.keyword), state.vectors, state.mean);
+  }
 
   static build(summaries: PageSummary[], analyzer: Analyzer, withWordVectors: boolean): PageSummaries {
     const keyword = KeywordIndex.build(

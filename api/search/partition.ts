@@ -1,11 +1,11 @@
 import { loadAnalyzer, type Analyzer } from './analyzer.ts';
-import { FIELD, KeywordIndex } from './keyword-index.ts';
-import { PageSummaries, type PageSummary } from './page-summaries.ts';
+import { FIELD, KeywordIndex, type KeywordIndexState } from './keyword-index.ts';
+import { PageSummaries, type PageSummariesState, type PageSummary } from './page-summaries.ts';
 import { pageRoute } from './search-docs.ts';
-import { CorpusVocabulary } from './query-expansion.ts';
+import { CorpusVocabulary, type CorpusVocabularyState } from './query-expansion.ts';
 import type { AlignedPage, TranslatedQueries } from './translated-queries.ts';
 import { SharedDirections } from './shared-directions.ts';
-import { VectorIndex } from './vector-index.ts';
+import { VectorIndex, type VectorIndexState } from './vector-index.ts';
 import { normalise } from './embedders/embedder.ts';
 
 export interface IndexedChunk {
@@ -35,6 +35,27 @@ export interface ChunkRow {
   version: string;
   section: string;
   vector: Uint8Array | null;
+}
+
+/** A partition as plain data, for a search artifact; chunks are stored by column, their page's fields once a page. */
+export interface PartitionState {
+  language: string;
+  version: string;
+  /** Per chunk. */
+  paths: string[];
+  contents: string[];
+  headings: string[];
+  pageOf: Int32Array;
+  /** Per page. */
+  pageIds: string[];
+  titles: string[];
+  descriptions: string[];
+  sections: string[];
+  firstChunk: Int32Array;
+  keyword: KeywordIndexState;
+  pages: PageSummariesState;
+  vectors?: { index: VectorIndexState; shared: { mean: Float32Array; common: Float32Array }; pages: Float32Array };
+  vocabulary?: CorpusVocabularyState;
 }
 
 /** Languages whose words the offline word vectors know: their queries are widened with related words. */
@@ -67,6 +88,56 @@ export class Partition {
   ) {}
 
   #pageByRoute: Map<string, number> | undefined;
+
+  /** The partition as plain data (its translation aside: SiteIndex links those). */
+  toState(): PartitionState {
+    const first = this.chunks[0]!;
+    const perPage = <T>(of: (chunk: IndexedChunk) => T) => Array.from(this.firstChunk, (doc) => of(this.chunks[doc]!));
+    return {
+      language: first.language,
+      version: first.version,
+      paths: this.chunks.map((chunk) => chunk.path),
+      contents: this.chunks.map((chunk) => chunk.content),
+      headings: this.headings,
+      pageOf: this.pageOf,
+      pageIds: perPage((chunk) => chunk.pageId),
+      titles: perPage((chunk) => chunk.title),
+      descriptions: perPage((chunk) => chunk.description),
+      sections: perPage((chunk) => chunk.section),
+      firstChunk: this.firstChunk,
+      keyword: this.keyword.toState(),
+      pages: this.pages.toState(),
+      ...(this.vectors ? { vectors: { index: this.vectors.index.toState(), shared: this.vectors.shared, pages: this.vectors.pages } } : {}),
+      ...(this.vocabulary ? { vocabulary: this.vocabulary.toState() } : {}),
+    };
+  }
+
+  static async fromState(state: PartitionState): Promise<Partition> {
+    const { language, version, pageOf } = state;
+    const chunks = state.paths.map((path, doc) => {
+      const page = pageOf[doc]!;
+      const [pageId, title, description, section] = [state.pageIds[page]!, state.titles[page]!, state.descriptions[page]!, state.sections[page]!];
+      return { pageId, path, content: state.contents[doc]!, title, description, section, version, language };
+    });
+    const titles = Array.from(pageOf, (page) => phraseForm(state.titles[page]!));
+    const vectors = state.vectors && {
+      index: VectorIndex.fromState(state.vectors.index),
+      shared: SharedDirections.fromState(state.vectors.shared),
+      pages: state.vectors.pages,
+    };
+    return new Partition(
+      chunks,
+      await loadAnalyzer(language),
+      KeywordIndex.fromState(state.keyword),
+      state.headings,
+      titles,
+      pageOf,
+      state.firstChunk,
+      PageSummaries.fromState(state.pages),
+      vectors,
+      state.vocabulary && CorpusVocabulary.fromState(state.vocabulary),
+    );
+  }
 
   /**
    * Up to `limit` chunks of the page at `route` ("/cli/preview") whose heading or text says the most of

@@ -14,6 +14,11 @@ export interface ExpansionOptions {
   everydayWeight: number;
 }
 
+export interface CorpusVocabularyState {
+  stems: string[];
+  vectors: Float32Array;
+}
+
 /** Only the more frequent words of the word-vector table: rare words have noisy vectors. */
 const MAX_ROW = 60_000;
 /** Neighbours of this many query words are remembered per vocabulary (queries share words). */
@@ -38,6 +43,15 @@ export class CorpusVocabulary {
 
   /** Query word -> its nearest site words with their similarities, most similar first. */
   readonly #neighbours = new Map<string, { stem: string; similarity: number }[]>();
+
+  /** The vocabulary as plain data, for a search artifact (the word-vector table is every process's own). */
+  toState(): CorpusVocabularyState {
+    return { stems: this.stems, vectors: this.vectors };
+  }
+
+  static fromState(state: CorpusVocabularyState): CorpusVocabulary {
+    return new CorpusVocabulary(wordVectors(), state.stems, state.vectors);
+  }
 
   /** `words`: each word of the partition and its stem. Undefined when the vectors know none of them. */
   static build(words: ReadonlyMap<string, string>): CorpusVocabulary | undefined {

@@ -1,35 +1,48 @@
 import type { Db } from '../db/database.ts';
-import { LIVE_TOPIC } from '../events/topics.ts';
 import type { Events } from '../events/events.ts';
+import { LIVE_TOPIC } from '../events/topics.ts';
 import type { Logger } from '../logger.ts';
 import type { Embedder } from './embedders/embedder.ts';
-import { SiteIndex } from './site-index.ts';
+import { loadArtifact, type ArtifactLoad } from './search-artifact.ts';
+import type { SiteIndex } from './site-index.ts';
 
 interface Entry {
   deploymentId: string;
-  index: Promise<SiteIndex>;
+  index: SiteIndex;
+  memoryBytes: number;
   lastUsed: number;
-  chunks: number;
 }
 
 export interface SearchIndexOptions {
-  /** Sites' indexes are evicted, least recently used first, above this many chunks in memory. */
-  maxChunks: number;
-  /** A site's index is dropped after this long without a search. */
-  idleMs: number;
+  /** Sites' indexes are dropped, least recently used first, when they take more than this (SEARCH_MEMORY_MB). */
+  memoryBytes: number;
+}
+
+/** What a process's search indexes have done since it started (GET /health shows them). */
+export interface SearchIndexStats {
+  /** Sites held now, and the memory their indexes take. */
+  sites: number;
+  memoryBytes: number;
+  /** Indexes loaded from their artifact, and built from stored chunks for want of one. */
+  loaded: number;
+  built: number;
+  /** Sites dropped to stay within the memory budget. */
+  evicted: number;
 }
 
 /**
- * The search indexes of one web process, one per site, built on first use from the stored chunks of
- * the site's live deployment. When any process announces that a site went live with a new deployment,
- * every process that holds that site builds the new index in the background and swaps it in whole;
- * a search that finds the live deployment changed waits for the new index rather than answer stale.
+ * The search indexes of one web process, one per site, each loaded from the search artifact that the
+ * worker built when it deployed the site's live deployment (built here, and stored, only for want of
+ * one). Sites are loaded before a visitor needs them: the most recently deployed when the process starts
+ * (warm), and any site when it goes live, announced by the worker on LIVE_TOPIC: a held site has its new
+ * index loaded, and swapped in once loaded; a site not held is loaded when it fits in the budget. Indexes
+ * stay until the memory budget needs their room, least recently used first; never on a timer.
  */
 export class SearchIndexes {
   readonly #entries = new Map<string, Entry>();
   readonly #pending = new Map<string, Promise<SiteIndex>>();
   readonly #listener: AsyncIterableIterator<Record<string, unknown>>;
-  readonly #sweeper: NodeJS.Timeout;
+  readonly #counts = { loaded: 0, built: 0, evicted: 0 };
 
   constructor(
     private readonly db: Db,
@@ -40,8 +53,6 @@ export class SearchIndexes {
   ) {
     this.#listener = events.subscribe(LIVE_TOPIC);
     void this.followLiveSwitches();
-    this.#sweeper = setInterval(() => this.evictIdle(), Math.min(options.idleMs, 60_000));
-    this.#sweeper.unref();
   }
 
   /** The index of the project's live deployment, or undefined when nothing is deployed. */
@@ -55,23 +66,44 @@ export class SearchIndexes {
     return this.install(project.id, project.liveDeploymentId);
   }
 
-  /** Builds (once, however many ask) and installs the index of a deployment. */
+  /**
+   * Loads the live sites, most recently deployed first, while they fit in the memory budget: a process
+   * that starts serves its first searches warm. Resolves when done; failures are logged, not thrown.
+   */
+  async warm(): Promise<void> {
+    const live = await this.db.$queryRaw<{ projectId: string; deploymentId: string; memoryBytes: bigint }[]>`
+      SELECT p.id AS "projectId", p.live_deployment_id AS "deploymentId", a.memory_bytes AS "memoryBytes"
+      FROM projects p
+      JOIN deployments d ON d.id = p.live_deployment_id
+      JOIN search_artifacts a ON a.deployment_id = d.id AND a.embedder = ${this.embedder.id}
+      ORDER BY d.ended_at DESC NULLS LAST`;
+    for (const site of live) {
+      if (this.memoryBytes() + Number(site.memoryBytes) > this.options.memoryBytes) break;
+      await this.install(site.projectId, site.deploymentId).catch((error) => this.log.warn(`could not load the search index of ${site.projectId}`, error));
+    }
+  }
+
+  stats(): SearchIndexStats {
+    return { sites: this.#entries.size, memoryBytes: this.memoryBytes(), ...this.#counts };
+  }
+
+  /** Projects whose index this process holds now, least recently used first. */
+  heldProjects(): string[] {
+    return [...this.#entries].sort((a, b) => a[1].lastUsed - b[1].lastUsed).map(([id]) => id);
+  }
+
+  /** Loads (once, however many ask) and installs the index of a deployment. */
   private install(projectId: string, deploymentId: string): Promise<SiteIndex> {
     const key = `${projectId}:${deploymentId}`;
     let pending = this.#pending.get(key);
     if (!pending) {
       const started = performance.now();
-      pending = SiteIndex.build(this.db, this.embedder, deploymentId).then(
-        (index) => {
+      pending = loadArtifact(this.db, this.embedder, deploymentId, this.log).then(
+        (load) => {
           this.#pending.delete(key);
-          const current = this.#entries.get(projectId);
-          // A slower build of an older deployment never replaces a newer one.
-          if (!current || current.deploymentId === deploymentId || !this.#pending.has(`${projectId}:${current.deploymentId}`)) {
-            this.#entries.set(projectId, { deploymentId, index: Promise.resolve(index), lastUsed: Date.now(), chunks: index.chunkCount });
-          }
-          this.log.debug(`search index of ${projectId} (${index.chunkCount} chunks) built in ${(performance.now() - started).toFixed(0)} ms`);
-          this.evictOverBudget(projectId);
-          return index;
+          this.place(projectId, deploymentId, load);
+          this.log.debug(`search index of ${projectId} ${load.source} in ${(performance.now() - started).toFixed(0)} ms (${load.index.chunkCount} chunks)`);
+          return load.index;
         },
         (error) => {
           this.#pending.delete(key);
@@ -83,40 +115,70 @@ export class SearchIndexes {
     return pending;
   }
 
+  private place(projectId: string, deploymentId: string, load: ArtifactLoad): void {
+    this.#counts[load.source]++;
+    const current = this.#entries.get(projectId);
+    // A slower load of an older deployment never replaces a newer one.
+    if (current && current.deploymentId !== deploymentId && this.#pending.has(`${projectId}:${current.deploymentId}`)) return;
+    this.#entries.set(projectId, { deploymentId, index: load.index, memoryBytes: load.memoryBytes, lastUsed: Date.now() });
+    this.evictOverBudget(projectId);
+  }
+
   private async followLiveSwitches(): Promise<void> {
     for await (const event of this.#listener) {
-      const { projectId, deploymentId } = event as { projectId?: string; deploymentId?: string; resync?: true };
-      if (event.resync) {
-        this.#entries.clear(); // notifications may have been missed: rebuild on next use
-        continue;
+      const { projectId, deploymentId, resync } = event as { projectId?: string; deploymentId?: string; resync?: true };
+      if (resync) {
+        void this.catchUp();
+      } else if (projectId && deploymentId) {
+        void this.follow(projectId, deploymentId);
       }
-      if (!projectId || !deploymentId || !this.#entries.has(projectId)) continue;
-      this.install(projectId, deploymentId).catch((error) => this.log.warn(`could not rebuild the search index of ${projectId}`, error));
     }
+  }
+
+  /** A site went live with a new deployment: its index is loaded now, if the site is held or fits. */
+  private async follow(projectId: string, deploymentId: string): Promise<void> {
+    try {
+      if (!this.#entries.has(projectId)) {
+        const stored = await this.db.searchArtifact.findUnique({
+          where: { deploymentId_embedder: { deploymentId, embedder: this.embedder.id } },
+          select: { memoryBytes: true },
+        });
+        if (!stored || this.memoryBytes() + Number(stored.memoryBytes) > this.options.memoryBytes) return;
+      }
+      await this.install(projectId, deploymentId);
+    } catch (error) {
+      this.log.warn(`could not load the search index of ${projectId}`, error);
+    }
+  }
+
+  /** Announcements may have been missed (the events connection dropped): held sites are checked against the database. */
+  private async catchUp(): Promise<void> {
+    const held = await this.db.project.findMany({ where: { id: { in: [...this.#entries.keys()] } }, select: { id: true, liveDeploymentId: true } });
+    for (const project of held) {
+      if (project.liveDeploymentId && project.liveDeploymentId !== this.#entries.get(project.id)?.deploymentId) {
+        await this.follow(project.id, project.liveDeploymentId);
+      }
+    }
+  }
+
+  private memoryBytes(): number {
+    let total = 0;
+    for (const entry of this.#entries.values()) total += entry.memoryBytes;
+    return total;
   }
 
   private evictOverBudget(keep: string): void {
-    let total = [...this.#entries.values()].reduce((sum, entry) => sum + entry.chunks, 0);
+    let total = this.memoryBytes();
     const byAge = [...this.#entries].filter(([id]) => id !== keep).sort((a, b) => a[1].lastUsed - b[1].lastUsed);
     for (const [id, entry] of byAge) {
-      if (total <= this.options.maxChunks) break;
+      if (total <= this.options.memoryBytes) break;
       this.#entries.delete(id);
-      total -= entry.chunks;
+      this.#counts.evicted++;
+      total -= entry.memoryBytes;
     }
   }
 
-  private evictIdle(): void {
-    const cutoff = Date.now() - this.options.idleMs;
-    for (const [id, entry] of this.#entries) if (entry.lastUsed < cutoff) this.#entries.delete(id);
-  }
-
-  /** Projects whose index this process holds now (for diagnostics and tests). */
-  cachedProjects(): string[] {
-    return [...this.#entries.keys()];
-  }
-
   close(): void {
-    clearInterval(this.#sweeper);
     void this.#listener.return?.();
   }
 }

@@ -11,6 +11,10 @@ export class SharedDirections {
     readonly common: Float32Array,
   ) {}
 
+  static fromState(state: { mean: Float32Array; common: Float32Array }): SharedDirections {
+    return new SharedDirections(state.mean, state.common);
+  }
+
   /** Fits on `count` packed vectors and removes the shared directions from them in place (unit length after). */
   static fitAndApply(packed: Float32Array, dimensions: number): SharedDirections {
     const count = packed.length / dimensions;

@@ -5,8 +5,11 @@ import { bestSectionsOfPage } from './best-sections.ts';
 import { collectCandidates } from './candidates.ts';
 import { chunkEmbeddingText, storeVectors } from './embed-chunks.ts';
 import type { Embedder } from './embedders/embedder.ts';
-import { buildPartition, type ChunkRow, type IndexedChunk, type Partition } from './partition.ts';
-import { TranslatedQueries, type AlignedPage } from './translated-queries.ts';
+import { buildPartition, Partition, type ChunkRow, type IndexedChunk, type PartitionState } from './partition.ts';
+import { TranslatedQueries, type AlignedPage, type TranslatedQueriesState } from './translated-queries.ts';
+import { ArtifactError, decodeArtifact, encodeArtifact } from './artifact-codec.ts';
+import { INDEX_BUILD } from './index-build.ts';
+import { DERIVED_BYTES, memoryOf } from './search-memory.ts';
 import { DEFAULT_RANKING, roundScore, scoreCandidates, type RankingOptions } from './relevance.ts';
 
 export type { IndexedChunk } from './partition.ts';
@@ -21,6 +24,17 @@ export interface SiteSearch {
   mode?: SearchMode;
   /** Only results scoring at least this (0 to 1). */
   scoreThreshold?: number;
+}
+
+/** A site index as plain data: what its search artifact holds. */
+interface SiteIndexState {
+  build: string;
+  deploymentId: string;
+  defaultLanguage: string;
+  defaultVersion: string;
+  embedderId: string;
+  chunkCount: number;
+  partitions: { key: string; partition: PartitionState; translation?: TranslatedQueriesState & { english: string } }[];
 }
 
 export interface ScoredChunk {
@@ -41,6 +55,56 @@ export class SiteIndex {
     private readonly partitions: Map<string, Partition>,
     readonly chunkCount: number,
   ) {}
+
+  /** The index as the bytes of a search artifact (search-artifact.ts stores them with the deployment). */
+  toArtifact(): Uint8Array<ArrayBuffer> {
+    const keyOf = new Map([...this.partitions].map(([key, partition]) => [partition, key]));
+    const englishKeyOf = (partition: Partition) => keyOf.get(englishPartitionOf(partition, this.partitions.values())!)!;
+    return encodeArtifact({
+      build: INDEX_BUILD,
+      deploymentId: this.deploymentId,
+      defaultLanguage: this.defaultLanguage,
+      defaultVersion: this.defaultVersion,
+      embedderId: this.embedderId,
+      chunkCount: this.chunkCount,
+      partitions: [...this.partitions].map(([key, partition]) => ({
+        key,
+        partition: partition.toState(),
+        ...(partition.translation ? { translation: { english: englishKeyOf(partition), ...partition.translation.toState() } } : {}),
+      })),
+    } satisfies SiteIndexState);
+  }
+
+  /** What this index takes in memory, typed arrays and text included (search-memory.ts). */
+  memoryBytes(): number {
+    let bytes = 0;
+    for (const partition of this.partitions.values()) {
+      const state = partition.toState();
+      bytes += memoryOf(state);
+      bytes += (state.keyword.size + state.pages.keyword.size) * DERIVED_BYTES.perKeywordDocument;
+      bytes += state.paths.length * DERIVED_BYTES.perChunk;
+      bytes += (state.keyword.words.length + state.pages.keyword.words.length) * DERIVED_BYTES.perWord;
+      if (partition.translation) bytes += memoryOf(partition.translation.toState()) * 2; // the lexicon and its reverse
+    }
+    return bytes;
+  }
+
+  /**
+   * The index in a search artifact's bytes. Throws ArtifactError for bytes that are damaged, of another
+   * container version, or built by another version of the index (INDEX_BUILD): never served, rebuilt.
+   */
+  static async fromArtifact(bytes: Uint8Array): Promise<SiteIndex> {
+    const state = decodeArtifact(bytes) as SiteIndexState;
+    if (state.build !== INDEX_BUILD) throw new ArtifactError(`built by index version ${state.build}, not ${INDEX_BUILD}`);
+    const partitions = new Map<string, Partition>();
+    for (const { key, partition } of state.partitions) partitions.set(key, await Partition.fromState(partition));
+    for (const { key, translation } of state.partitions) {
+      if (!translation) continue;
+      const english = partitions.get(translation.english)!;
+      partitions.get(key)!.translation = TranslatedQueries.fromState(translation, english.pages, english.vocabulary);
+    }
+    return new SiteIndex(state.deploymentId, state.defaultLanguage, state.defaultVersion, state.embedderId, partitions, state.chunkCount);
+  }
 
   static async build(db: Db, embedder: Embedder, deploymentId: string): Promise<SiteIndex> {
     const deployment = await db.deployment.findUniqueOrThrow({
@@ -168,9 +232,7 @@ async function embedMissing(db: Db, embedder: Embedder, rows: ChunkRow[]): Promi
 /** Partitions of languages the word vectors do not know learn to carry their queries into the English partition of their version. */
 function linkTranslations(partitions: Partition[], aligned: Map<Partition, AlignedPage[]>): void {
   for (const partition of partitions) {
-    if (partition.pages.hasVectors) continue;
-    const version = partition.chunks[0]!.version;
-    const english = partitions.find((other) => other.pages.hasVectors && other.chunks[0]!.version === version);
+    const english = englishPartitionOf(partition, partitions);
     if (!english) continue;
     partition.translation = TranslatedQueries.build(
       aligned.get(partition)!,
@@ -181,6 +243,13 @@ function linkTranslations(partitions: Partition[], aligned: Map<Partition, Align
       english.vocabulary,
     );
   }
+}
+
+/** The partition a language the word vectors do not know carries its queries into: the English one (with vectors) of its version. */
+function englishPartitionOf(partition: Partition, partitions: Iterable<Partition>): Partition | undefined {
+  if (partition.pages.hasVectors) return undefined;
+  const version = partition.chunks[0]!.version;
+  return [...partitions].find((other) => other.pages.hasVectors && other.chunks[0]!.version === version);
 }
 
 function understands(embedder: Embedder, language: string): boolean {

@@ -9,6 +9,12 @@ export interface AlignedPage {
   summary: string;
 }
 
+/** A lexicon as plain data: each word with its translations as [English stem, English word, weight]. */
+export interface TranslatedQueriesState {
+  lexicon: [string, [string, string, number][]][];
+  twins: Int32Array;
+}
+
 /** At most this many English words per word of the other language. */
 const TRANSLATIONS_PER_WORD = 3;
 /** Association (shared pages squared over the product of each word's pages) below which a pair is not a translation. */
@@ -35,6 +41,20 @@ export class TranslatedQueries {
     private readonly reverse: Map<string, { term: string; association: number }[]>,
     private readonly englishVocabulary: CorpusVocabulary | undefined,
   ) {}
+
+  /** What was learned, as plain data for a search artifact: the lexicon and each page's English twin. */
+  toState(): TranslatedQueriesState {
+    return {
+      lexicon: [...this.lexicon].map(([word, terms]) => [word, terms.map(({ term, word: english, weight = 0 }) => [term, english, weight])]),
+      twins: this.twins,
+    };
+  }
+
+  /** Back from toState(), linked to the English partition's summaries and vocabulary. */
+  static fromState(state: TranslatedQueriesState, english: PageSummaries, englishVocabulary: CorpusVocabulary | undefined): TranslatedQueries {
+    const lexicon = new Map(state.lexicon.map(([word, terms]) => [word, terms.map(([term, englishWord, weight]) => ({ term, word: englishWord, weight }))]));
+    return new TranslatedQueries(lexicon, state.twins, english, reverseOf(lexicon), englishVocabulary);
+  }
 
   static build(
     pages: AlignedPage[],
@@ -91,15 +111,7 @@ export class TranslatedQueries {
         );
       }
     }
-    const reverse = new Map<string, { term: string; association: number }[]>();
-    for (const [word, translations] of lexicon) {
-      for (const { term, weight = 0 } of translations) {
-        const back = reverse.get(term) ?? [];
-        back.push({ term: word, association: weight * translations.length });
-        reverse.set(term, back);
-      }
-    }
-    return new TranslatedQueries(lexicon, twins, english, reverse, englishVocabulary);
+    return new TranslatedQueries(lexicon, twins, english, reverseOf(lexicon), englishVocabulary);
   }
 
   /**
@@ -144,4 +156,17 @@ export class TranslatedQueries {
     const twin = this.twins[page]!;
     return twin >= 0 ? this.english.similarity(twin, query) : 0;
   }
+}
+
+/** English stem -> the words of the other language it translates, with their association. */
+function reverseOf(lexicon: Map<string, WeightedTerm[]>): Map<string, { term: string; association: number }[]> {
+  const reverse = new Map<string, { term: string; association: number }[]>();
+  for (const [word, translations] of lexicon) {
+    for (const { term, weight = 0 } of translations) {
+      const back = reverse.get(term) ?? [];
+      back.push({ term: word, association: weight * translations.length });
+      reverse.set(term, back);
+    }
+  }
+  return reverse;
 }

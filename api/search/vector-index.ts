@@ -10,6 +10,12 @@ const SIGNATURE_BITS = SIGNATURE_WORDS * 32;
 const SHORTLIST_SHARE = 0.04;
 const MIN_SHORTLIST = 2_000;
 
+export interface VectorIndexState {
+  dimensions: number;
+  vectors: Float32Array;
+  signatures?: Uint32Array;
+}
+
 /**
  * Unit vectors packed in one Float32Array, searched by dot product (cosine similarity). Small
  * partitions are scanned exactly. Large ones first compare 128-bit random-hyperplane signatures
@@ -21,18 +27,29 @@ export class VectorIndex {
   readonly #planes: Float32Array | undefined;
   readonly #signatures: Uint32Array | undefined;
 
+  /** `signatures`: as toState() gave them (a search artifact), else computed for a large index. */
   constructor(
     readonly dimensions: number,
     private readonly vectors: Float32Array,
+    signatures?: Uint32Array,
   ) {
     this.size = vectors.length / dimensions;
     if (this.size > EXACT_SCAN_LIMIT) {
       this.#planes = randomPlanes(dimensions, 0x9e3779b9);
-      this.#signatures = new Uint32Array(this.size * SIGNATURE_WORDS);
-      for (let doc = 0; doc < this.size; doc++) {
+      this.#signatures = signatures ?? new Uint32Array(this.size * SIGNATURE_WORDS);
+      for (let doc = 0; !signatures && doc < this.size; doc++) {
         signInto(this.#signatures, doc * SIGNATURE_WORDS, vectors, doc * dimensions, dimensions, this.#planes);
       }
     }
+  }
+
+  /** The index as plain data, for a search artifact. */
+  toState(): VectorIndexState {
+    return { dimensions: this.dimensions, vectors: this.vectors, ...(this.#signatures ? { signatures: this.#signatures } : {}) };
+  }
+
+  static fromState(state: VectorIndexState): VectorIndex {
+    return new VectorIndex(state.dimensions, state.vectors, state.signatures);
   }
 
   search(query: Float32Array, limit: number): Hit[] {

@@ -62,7 +62,7 @@ describe('KeywordIndex', async () => {
     section('Installation', 'Install the CLI', 'npm install mint'),
   ];
   const index = KeywordIndex.build(docs, en);
-  const search = (query: string) => index.search(en.queryTerms(query), 10, en.seenWords).map((hit) => hit.doc);
+  const search = (query: string) => index.search(en.queryTerms(query), 10, index.words).map((hit) => hit.doc);
 
   it('ranks a title match above a body mention', () => {
     expect(search('custom domain')).toEqual([0, 1]);
@@ -149,7 +149,7 @@ describe('ranking signals', async () => {
     const index = KeywordIndex.build(docs, en);
     const terms = en.queryTerms('typeface');
     const [term] = terms;
-    const hits = index.search(terms, 10, en.seenWords, [{ term: en.terms('font')[0]!, weight: 0.3, source: term!.term, similarity: 0.7 }]);
+    const hits = index.search(terms, 10, index.words, [{ term: en.terms('font')[0]!, weight: 0.3, source: term!.term, similarity: 0.7 }]);
     expect(hits.map((h) => [h.doc, h.coverage, Math.round(h.softCoverage * 10) / 10])).toEqual([[0, 0, 0.7]]);
   });
 
@@ -190,7 +190,7 @@ describe('everyday words', async () => {
   const index = KeywordIndex.build(docs, en);
   const search = (query: string, weight = 1.2) => {
     const terms = en.queryTerms(query);
-    return index.search(terms, 10, en.seenWords, everydayExpansions(query, terms, en, weight)).map((hit) => hit.doc);
+    return index.search(terms, 10, index.words, everydayExpansions(query, terms, en, weight)).map((hit) => hit.doc);
   };
 
   it('carries what readers say to the words the pages use', () => {

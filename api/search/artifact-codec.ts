@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * A search artifact's bytes: plain data whose typed arrays are stored as raw bytes, not as JSON lists.
+ *
+ *   0   "FOLIOSIX"                 8 bytes
+ *   8   container version          uint32 LE
+ *   12  header length              uint32 LE
+ *   16  SHA-256 of bytes 48 to end 32 bytes
+ *   48  header: JSON {value, arrays}: the value with each typed array left null, and where each goes
+ *       (its path in the value) and lies (kind, offset past the header, length)
+ *   ... the typed arrays, each at an offset that is a multiple of 8
+ *
+ * Decoding checks the magic, the version and the checksum, parses the header (with no reviver: a
+ * reviver is called for every string, and an index holds hundreds of thousands), then puts views of the
+ * typed arrays over one copy of the binary part at their paths (no per-array copy; the header's text is
+ * not kept).
+ */
+const MAGIC = Buffer.from('FOLIOSIX');
+const CONTAINER_VERSION = 1;
+const PREFIX = 48;
+
+const KINDS = {
+  f32: Float32Array,
+  i32: Int32Array,
+  u32: Uint32Array,
+  u8: Uint8Array,
+} as const;
+type Kind = keyof typeof KINDS;
+type TypedArray = InstanceType<(typeof KINDS)[Kind]>;
+
+/** Why bytes are not a search artifact Folio can read. */
+export class ArtifactError extends Error {}
+
+/** Where a typed array of the value goes and where its bytes lie. */
+interface ArrayEntry {
+  path: (string | number)[];
+  kind: Kind;
+  at: number;
+  length: number;
+}
+
+export function encodeArtifact(value: unknown): Uint8Array<ArrayBuffer> {
+  const arrays: TypedArray[] = [];
+  const entries: ArrayEntry[] = [];
+  let binaryLength = 0;
+  const plain = withoutArrays(value, ['root'], (array, path) => {
+    entries.push({ path, kind: kindOf(array)!, at: binaryLength, length: array.length });
+    arrays.push(array);
+    binaryLength = align8(binaryLength + array.byteLength);
+  });
+  const headerBytes = Buffer.from(JSON.stringify({ value: plain, arrays: entries }), 'utf8');
+  const binaryStart = align8(PREFIX + headerBytes.length);
+  const out = Buffer.alloc(binaryStart + binaryLength);
+  MAGIC.copy(out, 0);
+  out.writeUInt32LE(CONTAINER_VERSION, 8);
+  out.writeUInt32LE(headerBytes.length, 12);
+  headerBytes.copy(out, PREFIX);
+  let at = binaryStart;
+  for (const array of arrays) {
+    out.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
+    at = align8(at + array.byteLength);
+  }
+  checksumOf(out).copy(out, 16);
+  return out;
+}
+
+/** The value with its typed arrays replaced by null, each handed to `found` with its path. */
+function withoutArrays(value: unknown, path: (string | number)[], found: (array: TypedArray, path: (string | number)[]) => void): unknown {
+  if (kindOf(value)) {
+    found(value as TypedArray, path);
+    return null;
+  }
+  if (Array.isArray(value))
+    return value.some((item) => item && typeof item === 'object') ? value.map((item, i) => withoutArrays(item, [...path, i], found)) : value;
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutArrays(item, [...path, key], found)]));
+}
+
+export function decodeArtifact(bytes: Uint8Array): unknown {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.length < PREFIX || !buffer.subarray(0, 8).equals(MAGIC)) throw new ArtifactError('not a search artifact');
+  const version = buffer.readUInt32LE(8);
+  if (version !== CONTAINER_VERSION) throw new ArtifactError(`container version ${version}, not ${CONTAINER_VERSION}`);
+  if (!checksumOf(buffer).equals(buffer.subarray(16, PREFIX))) throw new ArtifactError('its checksum does not match: the bytes are damaged');
+  const headerLength = buffer.readUInt32LE(12);
+  const binaryStart = align8(PREFIX + headerLength);
+  // One aligned copy of the arrays' bytes, whatever the alignment of the bytes as read.
+  const binary = new ArrayBuffer(buffer.length - binaryStart);
+  new Uint8Array(binary).set(buffer.subarray(binaryStart));
+  const { value, arrays } = JSON.parse(buffer.toString('utf8', PREFIX, PREFIX + headerLength)) as { value: unknown; arrays: ArrayEntry[] };
+  const holder = { root: value };
+  for (const { path, kind, at, length } of arrays) {
+    const Type = Object.hasOwn(KINDS, kind) ? KINDS[kind] : undefined;
+    if (!Type || at + length * Type.BYTES_PER_ELEMENT > binary.byteLength) throw new ArtifactError('a typed array lies outside the artifact');
+    const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((into, key) => into[key] as Record<string | number, unknown>, holder);
+    parent[path.at(-1)!] = new Type(binary, at, length);
+  }
+  return holder.root;
+}
+
+function checksumOf(buffer: Buffer): Buffer {
+  return createHash('sha256').update(buffer.subarray(PREFIX)).digest();
+}
+
+function kindOf(item: unknown): Kind | undefined {
+  if (item instanceof Float32Array) return 'f32';
+  if (item instanceof Int32Array) return 'i32';
+  if (item instanceof Uint32Array) return 'u32';
+  if (item instanceof Uint8Array) return 'u8';
+  return undefined;
+}
+
+const align8 = (n: number) => Math.ceil(n / 8) * 8;

@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProject, type CreatedProject } from '../../api/projects/create-project.ts';
+import { INDEX_BUILD } from '../../api/search/index-build.ts';
+import { SearchIndexes, type SearchIndexStats } from '../../api/search/search-indexes.ts';
+import { deployAndWait } from '../support/deployments.ts';
+import { deployedSite, SMALL_SITE } from '../support/docs-site.ts';
+import { startFolio, type RunningFolio } from '../support/folio-process.ts';
+import { commit, makeRepo } from '../support/git-repo.ts';
+import { isolatedTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * Search indexes are built once, by the worker that deploys a site, and stored with the deployment as
+ * its search artifact; web processes load them instead of building them, keep them within a memory
+ * budget, and swap in a new one when a deployment goes live.
+ */
+const isolated = isolatedTestApp({ isWorker: true });
+let t: TestApp;
+let site: CreatedProject;
+let repoDir: string;
+let web: RunningFolio;
+let dataDir: string;
+
+beforeAll(async () => {
+  t = isolated.app;
+  // The site, with docs.json listing a page it does not have yet (added by a later commit).
+  const docsJson = JSON.parse(SMALL_SITE['docs.json']!);
+  docsJson.navigation.groups[0].pages.push('typefaces');
+  repoDir = makeRepo({ ...SMALL_SITE, 'docs.json': JSON.stringify(docsJson) }).dir;
+  site = await createProject(t.db, { name: 'Acme Docs', subdomain: 'acme-artifacts', repo: repoDir });
+  expect((await deployAndWait(t, site.projectId)).status).toBe('success');
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-artifacts-'));
+  web = await startFolio('web', { DATABASE_URL: isolated.databaseUrl, DATA_DIR: dataDir });
+});
+afterAll(async () => {
+  await web?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const searchOn = (url: string, query: string) =>
+  fetch(`${url}/v1/search/${site.subdomain}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${site.assistantKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+const healthOf = async (url: string) => ((await (await fetch(`${url}/health`)).json()) as { searchIndexes: SearchIndexStats }).searchIndexes;
+/** Waits (up to 10 s) until the check holds. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+const liveDeploymentOf = async () => (await t.db.project.findUniqueOrThrow({ where: { id: site.projectId } })).liveDeploymentId!;
+
+describe('a search artifact', () => {
+  it('is stored by the deployment; a web process that starts loads it before any search, and serves from it without building', async () => {
+    const stored = await t.db.searchArtifact.findMany({ where: { deploymentId: await liveDeploymentOf() } });
+    expect(stored).toEqual([expect.objectContaining({ embedder: t.runtime.embedder.id, build: INDEX_BUILD, chunkCount: expect.any(Number) })]);
+    expect(stored[0]!.chunkCount).toBeGreaterThan(0);
+    await until(async () => (await healthOf(web.url)).sites === 1);
+    expect(await healthOf(web.url)).toMatchObject({ sites: 1, loaded: 1, built: 0 });
+
+    const response = await searchOn(web.url, 'custom domain');
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { path: string }[])[0]!.path).toMatch(/^\/custom-domain/);
+    expect(await healthOf(web.url)).toMatchObject({ sites: 1, loaded: 1, built: 0 });
+  });
+
+  it('goes live in every web process with its deployment, with no search failing meanwhile', async () => {
+    const here = `http://in-process`;
+    const before = await liveDeploymentOf();
+    let searching = true;
+    const failures: string[] = [];
+    const seen = { here: new Set<string>(), there: new Set<string>() };
+    const loop = async (where: keyof typeof seen) => {
+      while (searching) {
+        const response =
+          where === 'here'
+            ? await t.app.fetch(`${here}/v1/search/${site.subdomain}`, {
+                method: 'POST',
+                headers: { authorization: `Bearer ${site.assistantKey}`, 'content-type': 'application/json' },
+                body: JSON.stringify({ query: 'typeface' }),
+              })
+            : await searchOn(web.url, 'typeface');
+        if (response.status !== 200) failures.push(`${where}: ${response.status} ${await response.text()}`);
+        else for (const result of (await response.json()) as { path: string }[]) seen[where].add(result.path);
+      }
+    };
+    const loops = [loop('here'), loop('there')];
+    commit(repoDir, { 'typefaces.mdx': '---\ntitle: Typefaces\n---\n\n## Pick a typeface\n\nAny typeface from Google Fonts works.\n' }, 'Add typefaces');
+    const deployment = await deployAndWait(t, site.projectId);
+    expect(deployment.status).toBe('success');
+    // Both processes serve the new deployment's index: the new page is found, by either.
+    for (let i = 0; i < 200 && !(seen.here.has('/typefaces#pick-a-typeface') && seen.there.has('/typefaces#pick-a-typeface')); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    searching = false;
+    await Promise.all(loops);
+    expect(failures).toEqual([]);
+    expect(seen.here).toContain('/typefaces#pick-a-typeface');
+    expect(seen.there).toContain('/typefaces#pick-a-typeface');
+    expect(await liveDeploymentOf()).not.toBe(before);
+    expect(await healthOf(web.url)).toMatchObject({ sites: 1, built: 0 });
+  });
+
+  it('of a deployment that goes live is loaded by a web process before anyone searches', async () => {
+    const { loaded } = await healthOf(web.url);
+    commit(repoDir, { 'fonts.mdx': '---\ntitle: Fonts\n---\n\n## Set a font\n\nAny font.\n' }, 'Shorter fonts page');
+    expect((await deployAndWait(t, site.projectId)).status).toBe('success');
+    await until(async () => (await healthOf(web.url)).loaded === loaded + 1);
+    expect(await healthOf(web.url)).toMatchObject({ sites: 1, loaded: loaded + 1, built: 0 });
+  });
+
+  it('that is damaged, or of another index version, is rebuilt and replaced, never served', async () => {
+    const deploymentId = await liveDeploymentOf();
+    const key = { deploymentId_embedder: { deploymentId, embedder: t.runtime.embedder.id } };
+    const good = await t.db.searchArtifact.findUniqueOrThrow({ where: key });
+    const damaged = Uint8Array.from(good.bytes);
+    damaged[damaged.length - 3]! ^= 0xff;
+    for (const change of [{ bytes: damaged }, { build: '0.older' }]) {
+      await t.db.searchArtifact.update({ where: key, data: change });
+      const indexes = new SearchIndexes(t.db, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: 1024 ** 3 });
+      const index = await indexes.forProject({ id: site.projectId, liveDeploymentId: deploymentId });
+      expect(index!.search({ query: 'custom domain', pageSize: 3 }, undefined)[0]!.chunk.path).toMatch(/^\/custom-domain/);
+      expect(indexes.stats()).toMatchObject({ loaded: 0, built: 1 });
+      indexes.close();
+      const replaced = await t.db.searchArtifact.findUniqueOrThrow({ where: key });
+      expect(replaced.build).toBe(INDEX_BUILD);
+      expect(Buffer.from(replaced.bytes).equals(Buffer.from(damaged))).toBe(false);
+    }
+  });
+});
+
+describe('the memory budget', () => {
+  it('drops the least recently used site for another, and loads it again when it is asked for', async () => {
+    const other = await deployedSite(t, 'beta-artifacts', { ...SMALL_SITE, 'fonts.mdx': '---\ntitle: Fonts\n---\n\n## Fonts\n\nInter.\n' });
+    const sizes = await t.db.searchArtifact.findMany({ select: { memoryBytes: true } });
+    const largest = Math.max(...sizes.map((size) => Number(size.memoryBytes)));
+    const [a, b] = [
+      { id: site.projectId, liveDeploymentId: await liveDeploymentOf() },
+      { id: other.projectId, liveDeploymentId: (await t.db.project.findUniqueOrThrow({ where: { id: other.projectId } })).liveDeploymentId },
+    ];
+    const indexes = new SearchIndexes(t.db, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: Math.ceil(largest * 1.5) });
+    await indexes.forProject(a);
+    await indexes.forProject(b);
+    expect(indexes.heldProjects()).toEqual([b.id]);
+    expect(indexes.stats()).toMatchObject({ sites: 1, loaded: 2, evicted: 1 });
+    await indexes.forProject(a);
+    expect(indexes.heldProjects()).toEqual([a.id]);
+    expect(indexes.stats()).toMatchObject({ loaded: 3, built: 0, evicted: 2 });
+    indexes.close();
+  });
+
+  it('holds nothing for a site with nothing deployed', async () => {
+    const indexes = new SearchIndexes(t.db, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: 1024 ** 3 });
+    expect(await indexes.forProject({ id: 'none', liveDeploymentId: null })).toBeUndefined();
+    expect(indexes.heldProjects()).toEqual([]);
+    indexes.close();
+  });
+});
