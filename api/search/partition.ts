@@ -7,6 +7,7 @@ import type { AlignedPage, TranslatedQueries } from './translated-queries.ts';
 import { SharedDirections } from './shared-directions.ts';
 import { VectorIndex, type VectorIndexState } from './vector-index.ts';
 import { normalise } from './embedders/embedder.ts';
+import { textAt, textColumn, type TextColumn } from './text-column.ts';
 
 export interface IndexedChunk {
   pageId: string;
@@ -43,7 +44,7 @@ export interface PartitionState {
   version: string;
   /** Per chunk. */
   paths: string[];
-  contents: string[];
+  contents: TextColumn;
   headings: string[];
   pageOf: Int32Array;
   /** Per page. */
@@ -97,7 +98,7 @@ export class Partition {
       language: first.language,
       version: first.version,
       paths: this.chunks.map((chunk) => chunk.path),
-      contents: this.chunks.map((chunk) => chunk.content),
+      contents: textColumn(this.chunks.map((chunk) => chunk.content)),
       headings: this.headings,
       pageOf: this.pageOf,
       pageIds: perPage((chunk) => chunk.pageId),
@@ -117,7 +118,9 @@ export class Partition {
     const chunks = state.paths.map((path, doc) => {
       const page = pageOf[doc]!;
       const [pageId, title, description, section] = [state.pageIds[page]!, state.titles[page]!, state.descriptions[page]!, state.sections[page]!];
-      return { pageId, path, content: state.contents[doc]!, title, description, section, version, language };
+      const chunk = { pageId, path, title, description, section, version, language } as IndexedChunk;
+      // Read from the column when read: an own, enumerable property, so a spread copy keeps the text.
+      return Object.defineProperty(chunk, 'content', { get: () => textAt(state.contents, doc), enumerable: true });
     });
     const titles = Array.from(pageOf, (page) => phraseForm(state.titles[page]!));
     const vectors = state.vectors && {

@@ -97,7 +97,11 @@ export class SiteIndex {
     const state = decodeArtifact(bytes) as SiteIndexState;
     if (state.build !== INDEX_BUILD) throw new ArtifactError(`built by index version ${state.build}, not ${INDEX_BUILD}`);
     const partitions = new Map<string, Partition>();
-    for (const { key, partition } of state.partitions) partitions.set(key, await Partition.fromState(partition));
+    for (const { key, partition } of state.partitions) {
+      partitions.set(key, await Partition.fromState(partition));
+      // A large site is made partition by partition, letting requests in between.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     for (const { key, translation } of state.partitions) {
       if (!translation) continue;
       const english = partitions.get(translation.english)!;
