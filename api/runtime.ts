@@ -43,11 +43,23 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
     const failure = started.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
     const embedder = createEmbedder(config);
-    const searchIndexes = new SearchIndexes(database.prisma, embedder, events!, log, { memoryBytes: config.searchMemoryBytes });
+    const searchIndexes = new SearchIndexes({ db: database.prisma, pool: database.pool }, embedder, events!, log, { memoryBytes: config.searchMemoryBytes });
     const rateLimits = createRateLimits(database.pool, config.rateLimits);
     const keys = new VerifiedKeys(database.prisma, events!);
     const sites = new SitesByDomain(database.prisma, events!);
-    const services: Services = { config, db: database.prisma, events: events!, jobs: jobs!, log, embedder, searchIndexes, rateLimits, keys, sites };
+    const services: Services = {
+      config,
+      db: database.prisma,
+      pool: database.pool,
+      events: events!,
+      jobs: jobs!,
+      log,
+      embedder,
+      searchIndexes,
+      rateLimits,
+      keys,
+      sites,
+    };
     if (options.isWorker) await jobs!.workAll(services);
     return {
       ...services,

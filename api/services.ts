@@ -1,5 +1,6 @@
 import type { VerifiedKeys } from './auth/verified-keys.ts';
 import type { Config } from './config.ts';
+import type { Pool } from 'pg';
 import type { Db } from './db/database.ts';
 import type { Events } from './events/events.ts';
 import type { Jobs } from './jobs/jobs.ts';
@@ -16,6 +17,8 @@ import type { SearchIndexes } from './search/search-indexes.ts';
 export interface Services {
   config: Config;
   db: Db;
+  /** The pool Prisma works on, for what Prisma carries slowly: megabytes of bytes (search artifacts). */
+  pool: Pool;
   events: Events;
   jobs: Jobs;
   log: Logger;

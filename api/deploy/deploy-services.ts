@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Pool } from 'pg';
 import type { Db } from '../db/database.ts';
 import type { Events } from '../events/events.ts';
 import type { Jobs } from '../jobs/jobs.ts';
@@ -8,6 +9,7 @@ import type { Services } from '../services.ts';
 
 export interface DeployServices {
   db: Db;
+  pool: Pool;
   events: Events;
   log: Logger;
   /** Where repository mirrors are cached (DATA_DIR/repos). */
@@ -25,6 +27,7 @@ export interface DeployServices {
 export function deployServicesOf(services: Services): DeployServices {
   return {
     db: services.db,
+    pool: services.pool,
     events: services.events,
     log: services.log,
     reposDir: path.join(services.config.dataDir, 'repos'),

@@ -103,7 +103,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     // The search index is built once, here, and goes live with the deployment: web processes load it.
     await progress.update({ defaultLanguage: navigation.defaultLanguage, defaultVersion: navigation.defaultVersion });
     const indexStarted = progress.elapsed();
-    const artifact = await buildArtifact(db, services.embedder, deploymentId);
+    const artifact = await buildArtifact(services, services.embedder, deploymentId);
     progress.log(
       `Search index: ${artifact.index.chunkCount} chunks, ${(artifact.memoryBytes / 1024 / 1024).toFixed(1)} MB in memory (${fmt(progress.elapsed() - indexStarted)} s).`,
     );

@@ -1,23 +1,30 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { deflateRawSync, inflateRaw, type ZlibOptions } from 'node:zlib';
 
 /**
  * A search artifact's bytes: plain data whose typed arrays are stored as raw bytes, not as JSON lists.
  *
  *   0   "FOLIOSIX"                 8 bytes
  *   8   container version          uint32 LE
- *   12  header length              uint32 LE
+ *   12  header length              uint32 LE (in the payload, once inflated)
  *   16  SHA-256 of bytes 48 to end 32 bytes
- *   48  header: JSON {value, arrays}: the value with each typed array left null, and where each goes
- *       (its path in the value) and lies (kind, offset past the header, length)
- *   ... the typed arrays, each at an offset that is a multiple of 8
+ *   48  the payload, deflated (raw deflate, level 3: a third of the size, inflated in a tenth of the
+ *       time it takes to read the difference from PostgreSQL):
+ *         header: JSON {value, arrays}: the value with each typed array left null, and where each goes
+ *         (its path in the value) and lies (kind, offset past the header, length)
+ *         the typed arrays, each at an offset that is a multiple of 8
  *
- * Decoding checks the magic, the version and the checksum, parses the header (with no reviver: a
- * reviver is called for every string, and an index holds hundreds of thousands), then puts views of the
- * typed arrays over one copy of the binary part at their paths (no per-array copy; the header's text is
- * not kept).
+ * Decoding checks the magic, the version and the checksum, inflates the payload (on libuv's thread
+ * pool, off the event loop), parses the header (with no reviver: a reviver is called for every string,
+ * and an index holds hundreds of thousands), then puts views of the typed arrays over the inflated
+ * bytes at their paths (no per-array copy).
  */
 const MAGIC = Buffer.from('FOLIOSIX');
-const CONTAINER_VERSION = 1;
+const CONTAINER_VERSION = 2;
+const COMPRESSION_LEVEL = 3;
+const inflate = promisify(inflateRaw) as (buffer: Buffer, options: ZlibOptions) => Promise<Buffer>;
+const INFLATE_CHUNK = 8 * 1024 * 1024;
 const PREFIX = 48;
 
 const KINDS = {
@@ -50,17 +57,20 @@ export function encodeArtifact(value: unknown): Uint8Array<ArrayBuffer> {
     binaryLength = align8(binaryLength + array.byteLength);
   });
   const headerBytes = Buffer.from(JSON.stringify({ value: plain, arrays: entries }), 'utf8');
-  const binaryStart = align8(PREFIX + headerBytes.length);
-  const out = Buffer.alloc(binaryStart + binaryLength);
+  const binaryStart = align8(headerBytes.length);
+  const payload = Buffer.alloc(binaryStart + binaryLength);
+  headerBytes.copy(payload, 0);
+  let at = binaryStart;
+  for (const array of arrays) {
+    payload.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
+    at = align8(at + array.byteLength);
+  }
+  const deflated = deflateRawSync(payload, { level: COMPRESSION_LEVEL });
+  const out = Buffer.alloc(PREFIX + deflated.length);
   MAGIC.copy(out, 0);
   out.writeUInt32LE(CONTAINER_VERSION, 8);
   out.writeUInt32LE(headerBytes.length, 12);
-  headerBytes.copy(out, PREFIX);
-  let at = binaryStart;
-  for (const array of arrays) {
-    out.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
-    at = align8(at + array.byteLength);
-  }
+  deflated.copy(out, PREFIX);
   checksumOf(out).copy(out, 16);
   return out;
 }
@@ -77,24 +87,27 @@ function withoutArrays(value: unknown, path: (string | number)[], found: (array:
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutArrays(item, [...path, key], found)]));
 }
 
-export function decodeArtifact(bytes: Uint8Array): unknown {
+export async function decodeArtifact(bytes: Uint8Array): Promise<unknown> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length < PREFIX || !buffer.subarray(0, 8).equals(MAGIC)) throw new ArtifactError('not a search artifact');
   const version = buffer.readUInt32LE(8);
   if (version !== CONTAINER_VERSION) throw new ArtifactError(`container version ${version}, not ${CONTAINER_VERSION}`);
   if (!checksumOf(buffer).equals(buffer.subarray(16, PREFIX))) throw new ArtifactError('its checksum does not match: the bytes are damaged');
   const headerLength = buffer.readUInt32LE(12);
-  const binaryStart = align8(PREFIX + headerLength);
-  // One aligned copy of the arrays' bytes, whatever the alignment of the bytes as read.
-  const binary = new ArrayBuffer(buffer.length - binaryStart);
-  new Uint8Array(binary).set(buffer.subarray(binaryStart));
-  const { value, arrays } = JSON.parse(buffer.toString('utf8', PREFIX, PREFIX + headerLength)) as { value: unknown; arrays: ArrayEntry[] };
+  // In one piece: zlib's default 16 kB chunks make a round trip to the thread pool each, a thousand for an index.
+  const inflated = await inflate(buffer.subarray(PREFIX), { chunkSize: INFLATE_CHUNK }).catch((error: Error) => {
+    throw new ArtifactError(`its payload does not inflate (${error.message})`);
+  });
+  // The typed arrays are views of these bytes: aligned for every kind (zlib's buffer normally is).
+  const payload = inflated.byteOffset % 8 === 0 ? inflated : Buffer.from(Uint8Array.from(inflated).buffer);
+  const binaryStart = align8(headerLength);
+  const { value, arrays } = JSON.parse(payload.toString('utf8', 0, headerLength)) as { value: unknown; arrays: ArrayEntry[] };
   const holder = { root: value };
   for (const { path, kind, at, length } of arrays) {
     const Type = Object.hasOwn(KINDS, kind) ? KINDS[kind] : undefined;
-    if (!Type || at + length * Type.BYTES_PER_ELEMENT > binary.byteLength) throw new ArtifactError('a typed array lies outside the artifact');
+    if (!Type || binaryStart + at + length * Type.BYTES_PER_ELEMENT > payload.length) throw new ArtifactError('a typed array lies outside the artifact');
     const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((into, key) => into[key] as Record<string | number, unknown>, holder);
-    parent[path.at(-1)!] = new Type(binary, at, length);
+    parent[path.at(-1)!] = new Type(payload.buffer as ArrayBuffer, payload.byteOffset + binaryStart + at, length);
   }
   return holder.root;
 }

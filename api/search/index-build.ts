@@ -5,7 +5,7 @@ import { LANGUAGE_LISTS } from '../language/word-lists.ts';
  * Raise when what a search index holds, or how it is made, changes (its data structures, the analysis
  * of text, the ranking's built parts); also when the stemmers or stop words (@orama) change version.
  */
-const ARTIFACT_FORMAT = 2;
+const ARTIFACT_FORMAT = 3;
 
 /**
  * The version of the index a search artifact was built by: its format and the word lists that shape

@@ -42,6 +42,37 @@ const MAX_EXPANSIONS = 8;
 /** Related words (query expansion) found in more than this share of the documents are not added. */
 const EXPANSION_MAX_SHARE = 0.1;
 
+/** A document as analysis leaves it: all the index needs of it, its text no more. */
+export interface AnalyzedDocument {
+  /** Its terms in the order they first appear, each with its weight (BM25F: the sum of its fields' weights) and fields (FIELD bits). */
+  terms: string[];
+  weights: number[];
+  fields: number[];
+  /** Words in its content. */
+  length: number;
+  /** Its plain words in the order they first appear, each followed by its term: [word, term, word, term, ...]. */
+  words: string[];
+}
+
+/** Reads a document's fields with the analyzer: what KeywordIndex.fromAnalyzed indexes. */
+export function analyzeDocument(document: KeywordDocument, analyzer: Analyzer): AnalyzedDocument {
+  const weights = new Map<string, number>();
+  const fields = new Map<string, number>();
+  const words = new Map<string, string>();
+  let length = 0;
+  for (const field of ['title', 'keywords', 'heading', 'description', 'content'] as const) {
+    const fieldWeight = FIELD_WEIGHTS[field];
+    analyzer.scan(document[field], (term, word) => {
+      if (field === 'content') length++;
+      weights.set(term, (weights.get(term) ?? 0) + fieldWeight);
+      fields.set(term, (fields.get(term) ?? 0) | FIELD[field]);
+      if (word !== '' && !words.has(word)) words.set(word, term);
+    });
+  }
+  const terms = [...weights.keys()];
+  return { terms, weights: terms.map((term) => weights.get(term)!), fields: terms.map((term) => fields.get(term)!), length, words: [...words].flat() };
+}
+
 /** A term's postings: the documents that hold it, how much each holds it, and in which fields. */
 interface Postings {
   docs: Int32Array;
@@ -112,35 +143,29 @@ export class KeywordIndex {
   }
 
   static build(documents: KeywordDocument[], analyzer: Analyzer): KeywordIndex {
+    return KeywordIndex.fromAnalyzed(documents.map((document) => analyzeDocument(document, analyzer)));
+  }
+
+  /** The index of documents already analysed (a page's analysis is kept from one deployment to the next). */
+  static fromAnalyzed(documents: readonly AnalyzedDocument[]): KeywordIndex {
     const lists = new Map<string, { docs: number[]; weights: number[]; fields: number[] }>();
     const lengths = new Float32Array(documents.length);
-    const weights = new Map<string, number>();
-    const fields = new Map<string, number>();
     const words = new Map<string, string>();
     documents.forEach((document, doc) => {
-      weights.clear();
-      fields.clear();
-      let length = 0;
-      for (const field of ['title', 'keywords', 'heading', 'description', 'content'] as const) {
-        const fieldWeight = FIELD_WEIGHTS[field];
-        analyzer.scan(document[field], (term, word) => {
-          if (field === 'content') length++;
-          weights.set(term, (weights.get(term) ?? 0) + fieldWeight);
-          fields.set(term, (fields.get(term) ?? 0) | FIELD[field]);
-          if (word !== '' && !words.has(word)) words.set(word, term);
-        });
+      lengths[doc] = document.length;
+      for (let i = 0; i < document.words.length; i += 2) {
+        if (!words.has(document.words[i]!)) words.set(document.words[i]!, document.words[i + 1]!);
       }
-      lengths[doc] = length;
-      for (const [term, weight] of weights) {
+      document.terms.forEach((term, i) => {
         let list = lists.get(term);
         if (!list) {
           list = { docs: [], weights: [], fields: [] };
           lists.set(term, list);
         }
         list.docs.push(doc);
-        list.weights.push(weight);
-        list.fields.push(fields.get(term)!);
-      }
+        list.weights.push(document.weights[i]!);
+        list.fields.push(document.fields[i]!);
+      });
     });
     const terms = [...lists.keys()].sort();
     const starts = new Uint32Array(terms.length + 1);

@@ -1,5 +1,5 @@
 import { loadAnalyzer, type Analyzer } from './analyzer.ts';
-import { FIELD, KeywordIndex, type KeywordIndexState } from './keyword-index.ts';
+import { FIELD, KeywordIndex, type AnalyzedDocument, type KeywordIndexState } from './keyword-index.ts';
 import { PageSummaries, type PageSummariesState, type PageSummary } from './page-summaries.ts';
 import { pageRoute } from './search-docs.ts';
 import { CorpusVocabulary, type CorpusVocabularyState } from './query-expansion.ts';
@@ -180,8 +180,15 @@ export class Partition {
   }
 }
 
-/** `withVectors` false: a language the embedder does not understand is searched by keyword only. */
-export async function buildPartition(rows: ChunkRow[], withVectors: boolean): Promise<{ partition: Partition; aligned: AlignedPage[] }> {
+/**
+ * `analyzed`: the rows as the partition's analyzer reads them (page-analyses.ts keeps them). `withVectors`
+ * false: a language the embedder does not understand is searched by keyword only.
+ */
+export async function buildPartition(
+  rows: ChunkRow[],
+  analyzed: readonly AnalyzedDocument[],
+  withVectors: boolean,
+): Promise<{ partition: Partition; aligned: AlignedPage[] }> {
   const analyzer = await loadAnalyzer(rows[0]!.language);
   const chunks = rows.map((row) => ({
     pageId: row.page_id,
@@ -193,16 +200,7 @@ export async function buildPartition(rows: ChunkRow[], withVectors: boolean): Pr
     version: row.version,
     language: row.language,
   }));
-  const keyword = KeywordIndex.build(
-    rows.map((row) => ({
-      title: row.title,
-      heading: row.heading === row.title ? '' : row.heading,
-      content: row.content,
-      keywords: row.keywords,
-      description: row.description,
-    })),
-    analyzer,
-  );
+  const keyword = KeywordIndex.fromAnalyzed(analyzed);
   const pageNumbers = new Map<string, number>();
   const pageOf = Int32Array.from(rows, (row) => pageNumbers.get(row.page_id) ?? pageNumbers.set(row.page_id, pageNumbers.size).get(row.page_id)!);
   const headings = rows.map((row) => phraseForm(row.heading));

@@ -1,9 +1,9 @@
-import type { Db } from '../db/database.ts';
 import type { Events } from '../events/events.ts';
 import { LIVE_TOPIC } from '../events/topics.ts';
 import type { Logger } from '../logger.ts';
 import type { Embedder } from './embedders/embedder.ts';
-import { loadArtifact, type ArtifactLoad } from './search-artifact.ts';
+import { INDEX_BUILD } from './index-build.ts';
+import { loadArtifact, storedArtifactMemory, type ArtifactLoad, type ArtifactStore } from './search-artifact.ts';
 import type { SiteIndex } from './site-index.ts';
 
 interface Entry {
@@ -35,8 +35,9 @@ export interface SearchIndexStats {
  * worker built when it deployed the site's live deployment (built here, and stored, only for want of
  * one). Sites are loaded before a visitor needs them: the most recently deployed when the process starts
  * (warm), and any site when it goes live, announced by the worker on LIVE_TOPIC: a held site has its new
- * index loaded, and swapped in once loaded; a site not held is loaded when it fits in the budget. Indexes
- * stay until the memory budget needs their room, least recently used first; never on a timer.
+ * index loaded, and swapped in once loaded (the old one answering meanwhile); a site not held is loaded
+ * when it fits in the budget. Indexes stay until the memory budget needs their room, least recently used
+ * first; never on a timer.
  */
 export class SearchIndexes {
   readonly #entries = new Map<string, Entry>();
@@ -45,7 +46,7 @@ export class SearchIndexes {
   readonly #counts = { loaded: 0, built: 0, evicted: 0 };
 
   constructor(
-    private readonly db: Db,
+    private readonly store: ArtifactStore,
     readonly embedder: Embedder,
     events: Events,
     private readonly log: Logger,
@@ -55,15 +56,20 @@ export class SearchIndexes {
     void this.followLiveSwitches();
   }
 
-  /** The index of the project's live deployment, or undefined when nothing is deployed. */
+  /**
+   * The index of the project's live deployment, or undefined when nothing is deployed. While the index
+   * of a deployment that just went live loads (a tenth of a second or so), the previous deployment's,
+   * when held, answers: a search never waits for a swap.
+   */
   async forProject(project: { id: string; liveDeploymentId: string | null }): Promise<SiteIndex | undefined> {
     if (!project.liveDeploymentId) return undefined;
     const entry = this.#entries.get(project.id);
-    if (entry?.deploymentId === project.liveDeploymentId) {
-      entry.lastUsed = Date.now();
-      return entry.index;
-    }
-    return this.install(project.id, project.liveDeploymentId);
+    if (entry) entry.lastUsed = Date.now();
+    if (entry?.deploymentId === project.liveDeploymentId) return entry.index;
+    const loading = this.install(project.id, project.liveDeploymentId);
+    if (!entry) return loading;
+    loading.catch((error) => this.log.warn(`could not load the search index of ${project.id}`, error));
+    return entry.index;
   }
 
   /**
@@ -71,11 +77,11 @@ export class SearchIndexes {
    * that starts serves its first searches warm. Resolves when done; failures are logged, not thrown.
    */
   async warm(): Promise<void> {
-    const live = await this.db.$queryRaw<{ projectId: string; deploymentId: string; memoryBytes: bigint }[]>`
+    const live = await this.store.db.$queryRaw<{ projectId: string; deploymentId: string; memoryBytes: bigint }[]>`
       SELECT p.id AS "projectId", p.live_deployment_id AS "deploymentId", a.memory_bytes AS "memoryBytes"
       FROM projects p
       JOIN deployments d ON d.id = p.live_deployment_id
-      JOIN search_artifacts a ON a.deployment_id = d.id AND a.embedder = ${this.embedder.id}
+      JOIN search_artifacts a ON a.deployment_id = d.id AND a.embedder = ${this.embedder.id} AND a.build = ${INDEX_BUILD}
       ORDER BY d.ended_at DESC NULLS LAST`;
     for (const site of live) {
       if (this.memoryBytes() + Number(site.memoryBytes) > this.options.memoryBytes) break;
@@ -98,7 +104,7 @@ export class SearchIndexes {
     let pending = this.#pending.get(key);
     if (!pending) {
       const started = performance.now();
-      pending = loadArtifact(this.db, this.embedder, deploymentId, this.log).then(
+      pending = loadArtifact(this.store, this.embedder, deploymentId, this.log).then(
         (load) => {
           this.#pending.delete(key);
           this.place(projectId, deploymentId, load);
@@ -139,11 +145,8 @@ export class SearchIndexes {
   private async follow(projectId: string, deploymentId: string): Promise<void> {
     try {
       if (!this.#entries.has(projectId)) {
-        const stored = await this.db.searchArtifact.findUnique({
-          where: { deploymentId_embedder: { deploymentId, embedder: this.embedder.id } },
-          select: { memoryBytes: true },
-        });
-        if (!stored || this.memoryBytes() + Number(stored.memoryBytes) > this.options.memoryBytes) return;
+        const memoryBytes = await storedArtifactMemory(this.store, this.embedder, deploymentId);
+        if (memoryBytes === undefined || this.memoryBytes() + memoryBytes > this.options.memoryBytes) return;
       }
       await this.install(projectId, deploymentId);
     } catch (error) {
@@ -153,7 +156,7 @@ export class SearchIndexes {
 
   /** Announcements may have been missed (the events connection dropped): held sites are checked against the database. */
   private async catchUp(): Promise<void> {
-    const held = await this.db.project.findMany({ where: { id: { in: [...this.#entries.keys()] } }, select: { id: true, liveDeploymentId: true } });
+    const held = await this.store.db.project.findMany({ where: { id: { in: [...this.#entries.keys()] } }, select: { id: true, liveDeploymentId: true } });
     for (const project of held) {
       if (project.liveDeploymentId && project.liveDeploymentId !== this.#entries.get(project.id)?.deploymentId) {
         await this.follow(project.id, project.liveDeploymentId);

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import type { QueryTerm } from './analyzer.ts';
+import { loadAnalyzer, type QueryTerm } from './analyzer.ts';
 import { americanText } from './british-spellings.ts';
 import { bestSectionsOfPage } from './best-sections.ts';
 import { collectCandidates } from './candidates.ts';
@@ -9,6 +9,7 @@ import { buildPartition, Partition, type ChunkRow, type IndexedChunk, type Parti
 import { TranslatedQueries, type AlignedPage, type TranslatedQueriesState } from './translated-queries.ts';
 import { ArtifactError, decodeArtifact, encodeArtifact } from './artifact-codec.ts';
 import { INDEX_BUILD } from './index-build.ts';
+import { analyzedChunks } from './page-analyses.ts';
 import { DERIVED_BYTES, memoryOf } from './search-memory.ts';
 import { DEFAULT_RANKING, roundScore, scoreCandidates, type RankingOptions } from './relevance.ts';
 
@@ -94,7 +95,7 @@ export class SiteIndex {
    * container version, or built by another version of the index (INDEX_BUILD): never served, rebuilt.
    */
   static async fromArtifact(bytes: Uint8Array): Promise<SiteIndex> {
-    const state = decodeArtifact(bytes) as SiteIndexState;
+    const state = (await decodeArtifact(bytes)) as SiteIndexState;
     if (state.build !== INDEX_BUILD) throw new ArtifactError(`built by index version ${state.build}, not ${INDEX_BUILD}`);
     const partitions = new Map<string, Partition>();
     for (const { key, partition } of state.partitions) {
@@ -140,7 +141,8 @@ export class SiteIndex {
     const partitions = new Map<string, Partition>();
     const aligned = new Map<Partition, AlignedPage[]>();
     for (const [key, group] of groups) {
-      const built = await buildPartition(group, understands(embedder, group[0]!.language));
+      const analyzed = await analyzedChunks(db, group, await loadAnalyzer(group[0]!.language));
+      const built = await buildPartition(group, analyzed, understands(embedder, group[0]!.language));
       partitions.set(key, built.partition);
       aligned.set(built.partition, built.aligned);
     }

@@ -91,7 +91,7 @@ describe('a search artifact', () => {
     const deployment = await deployAndWait(t, site.projectId);
     expect(deployment.status).toBe('success');
     // Both processes serve the new deployment's index: the new page is found, by either.
-    for (let i = 0; i < 200 && !(seen.here.has('/typefaces#pick-a-typeface') && seen.there.has('/typefaces#pick-a-typeface')); i++) {
+    for (let i = 0; i < 600 && !(seen.here.has('/typefaces#pick-a-typeface') && seen.there.has('/typefaces#pick-a-typeface')); i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     searching = false;
@@ -119,7 +119,7 @@ describe('a search artifact', () => {
     damaged[damaged.length - 3]! ^= 0xff;
     for (const change of [{ bytes: damaged }, { build: '0.older' }]) {
       await t.db.searchArtifact.update({ where: key, data: change });
-      const indexes = new SearchIndexes(t.db, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: 1024 ** 3 });
+      const indexes = new SearchIndexes(t.runtime, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: 1024 ** 3 });
       const index = await indexes.forProject({ id: site.projectId, liveDeploymentId: deploymentId });
       expect(index!.search({ query: 'custom domain', pageSize: 3 }, undefined)[0]!.chunk.path).toMatch(/^\/custom-domain/);
       expect(indexes.stats()).toMatchObject({ loaded: 0, built: 1 });
@@ -140,7 +140,7 @@ describe('the memory budget', () => {
       { id: site.projectId, liveDeploymentId: await liveDeploymentOf() },
       { id: other.projectId, liveDeploymentId: (await t.db.project.findUniqueOrThrow({ where: { id: other.projectId } })).liveDeploymentId },
     ];
-    const indexes = new SearchIndexes(t.db, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: Math.ceil(largest * 1.5) });
+    const indexes = new SearchIndexes(t.runtime, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: Math.ceil(largest * 1.5) });
     await indexes.forProject(a);
     await indexes.forProject(b);
     expect(indexes.heldProjects()).toEqual([b.id]);
@@ -152,7 +152,7 @@ describe('the memory budget', () => {
   });
 
   it('holds nothing for a site with nothing deployed', async () => {
-    const indexes = new SearchIndexes(t.db, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: 1024 ** 3 });
+    const indexes = new SearchIndexes(t.runtime, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: 1024 ** 3 });
     expect(await indexes.forProject({ id: 'none', liveDeploymentId: null })).toBeUndefined();
     expect(indexes.heldProjects()).toEqual([]);
     indexes.close();
