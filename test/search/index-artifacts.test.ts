@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, type CreatedProject } from '../../api/projects/create-project.ts';
 import { INDEX_BUILD } from '../../api/search/index-build.ts';
+import { buildArtifact } from '../../api/search/search-artifact.ts';
 import { SearchIndexes, type SearchIndexStats } from '../../api/search/search-indexes.ts';
 import { deployAndWait } from '../support/deployments.ts';
 import { deployedSite, SMALL_SITE } from '../support/docs-site.ts';
@@ -128,6 +129,21 @@ describe('a search artifact', () => {
       expect(replaced.build).toBe(INDEX_BUILD);
       expect(Buffer.from(replaced.bytes).equals(Buffer.from(damaged))).toBe(false);
     }
+  });
+});
+
+describe("a page's analysis", () => {
+  it('is kept, and an index built from kept analyses is byte for byte the one a fresh analysis gives', async () => {
+    const deploymentId = await liveDeploymentOf();
+    const key = { deploymentId_embedder: { deploymentId, embedder: t.runtime.embedder.id } };
+    await t.db.pageAnalysis.deleteMany({});
+    await buildArtifact(t.runtime, t.runtime.embedder, deploymentId);
+    const fresh = (await t.db.searchArtifact.findUniqueOrThrow({ where: key })).bytes;
+    const kept = await t.db.pageAnalysis.count();
+    expect(kept).toBeGreaterThan(0);
+    await buildArtifact(t.runtime, t.runtime.embedder, deploymentId);
+    expect(Buffer.from((await t.db.searchArtifact.findUniqueOrThrow({ where: key })).bytes).equals(Buffer.from(fresh))).toBe(true);
+    expect(await t.db.pageAnalysis.count()).toBe(kept);
   });
 });
 
