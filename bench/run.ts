@@ -9,7 +9,7 @@ import { openRuntime } from '../api/runtime.ts';
 import { benchAgent } from './agent.ts';
 import { UNLIMITED } from './limits.ts';
 import { benchAssistant } from './assistant.ts';
-import { benchDeploy } from './deploy.ts';
+import { benchDeploy, benchTriggeredRedeploy } from './deploy.ts';
 import { benchRender } from './render.ts';
 import { benchGateway } from './gateway.ts';
 import { benchSearch } from './search.ts';
@@ -43,6 +43,8 @@ try {
   if (!only || only === 'deploy') {
     const result = await benchDeploy(runtime);
     console.log(`## Deployments\n\n${result.table}\n`);
+    const triggered = await benchTriggeredRedeploy(runtime);
+    console.log(`${triggered.table}\n`);
   }
   if (!only || only === 'render') {
     const result = await benchRender(runtime);

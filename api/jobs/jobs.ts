@@ -1,5 +1,6 @@
-import { PgBoss, fromPrisma, type Queue, type SendOptions } from 'pg-boss';
+import { PgBoss, fromPrisma, type JobWithMetadata, type Queue, type SendOptions } from 'pg-boss';
 import type { z } from 'zod';
+import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
 /** What a handler knows of the attempt it runs. */
@@ -40,11 +41,22 @@ export interface Jobs<Services = unknown> {
   stop(): Promise<void>;
 }
 
+/** What the job queue reads from the services it works with. */
+interface JobServices {
+  config: Pick<Config, 'jobPollSeconds'>;
+}
+
 /**
  * Starts pg-boss in the shared database (schema `pgboss`). Only worker processes run its supervision
- * and scheduling; web processes just enqueue.
+ * and scheduling, and listen for new jobs; web processes just enqueue.
+ *
+ * A job starts the moment it is queued: every queue has pg-boss's `notify` on, so sending a job also
+ * sends a NOTIFY (on commit, when sent inside a transaction), which wakes the idle workers of its queue.
+ * A worker that finishes a job looks for the next one at once, so a backlog drains without pauses.
+ * Polling every `jobPollSeconds` is left for what no NOTIFY announces: retries after their delay, jobs
+ * whose worker died, and every job while the listening connection is down.
  */
-export async function startJobs<Services>(
+export async function startJobs<Services extends JobServices>(
   connectionString: string,
   definitions: readonly JobDefinition<unknown, Services>[],
   options: { isWorker: boolean; log: Logger },
@@ -57,16 +69,25 @@ export async function startJobs<Services>(
     superviseIntervalSeconds: 5,
     monitorIntervalSeconds: 5,
     schedule: options.isWorker,
+    // One connection of its own, kept open to LISTEN: a web process sends NOTIFYs but never hears them.
+    useListenNotify: options.isWorker,
   });
   boss.on('error', (error) => options.log.error('job queue error', error));
+  // Only the listener's: without it, jobs wait for the next poll.
+  boss.on('warning', (warning) => {
+    if ((warning.data as { type?: string }).type === 'listen_notify_unavailable') options.log.warn(`job queue: ${warning.message}`);
+  });
   const stopping = new AbortController();
   await boss.start();
+  const existing = new Set((await boss.getQueues(definitions.map((definition) => definition.name))).map((queue) => queue.name));
   for (const definition of definitions) {
-    if (!(await boss.getQueue(definition.name))) {
-      await boss.createQueue(definition.name, definition.queue).catch(async (error) => {
-        if (!(await boss.getQueue(definition.name))) throw error; // another process created it meanwhile
-      });
-    }
+    // Creating is a no-op when a process starting beside this one got there first (same options).
+    if (!existing.has(definition.name)) await boss.createQueue(definition.name, { ...definition.queue, notify: true });
+    // Queues made by earlier versions of Folio lack `notify`. Set it at every start, not only when it is
+    // off: updating also drops this process's copy of the queue, which boss.start() may have read before
+    // a process starting beside this one turned `notify` on (its sends would stay silent until pg-boss
+    // reads its queues again, a minute later).
+    else await boss.updateQueue(definition.name, { notify: true });
   }
   return {
     boss,
@@ -76,10 +97,10 @@ export async function startJobs<Services>(
       return boss.send(definition.name, data, sendOptions);
     },
     async workAll(services) {
+      const pollSeconds = services.config.jobPollSeconds;
+      const polling = { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds };
       for (const definition of definitions) {
-        const localConcurrency = definition.concurrency?.(services) ?? 1;
-        await boss.work(definition.name, { batchSize: 1, includeMetadata: true, localConcurrency }, async ([job]) => {
-          if (!job) return;
+        const handle = async (job: JobWithMetadata<unknown>) => {
           const parsed = definition.payload.safeParse(job.data);
           if (!parsed.success) {
             options.log.error(`${definition.name} job ${job.id} has an invalid payload; dropped`, parsed.error.issues);
@@ -87,7 +108,23 @@ export async function startJobs<Services>(
           }
           const signal = AbortSignal.any([stopping.signal, job.signal]);
           await definition.handle(parsed.data, services, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, signal });
-        });
+        };
+        // One pg-boss worker per concurrent job, so each knows its own id to wake itself by.
+        const concurrency = definition.concurrency?.(services) ?? 1;
+        for (let slot = 0; slot < concurrency; slot++) {
+          let workerId: string | undefined;
+          workerId = await boss.work(definition.name, { batchSize: 1, includeMetadata: true, ...polling }, async ([job]) => {
+            if (!job) return;
+            try {
+              await handle(job);
+            } finally {
+              // The NOTIFYs of jobs queued meanwhile may have woken this worker only once, or not at
+              // all (they came before it fetched this job): fetch again once this one is settled
+              // instead of sleeping until the next poll.
+              if (workerId) boss.notifyWorker(workerId);
+            }
+          });
+        }
       }
     },
     async stop() {
