@@ -13,6 +13,9 @@ import { SitesByDomain } from './projects/sites-by-domain.ts';
 import { createRateLimits } from './rate-limits.ts';
 import type { Services } from './services.ts';
 
+/** How long a starting process may warm up before it takes requests (a fleet's process may have many sites to load). */
+const WARM_UP_LIMIT_MS = 15_000;
+
 /** The services one folio process runs on: database, events, job queue, embedder and search indexes. */
 export interface Runtime extends Services {
   database: Database;
@@ -20,19 +23,21 @@ export interface Runtime extends Services {
   /** What deployments run with (tests run them directly). */
   deployServices: DeployServices;
   /**
-   * Makes the first requests fast: Prisma prepares its query compiler on first use (about 0.2 s), and a
-   * process that serves web requests loads the live sites' search indexes (SearchIndexes.warm), in the
-   * background: a request for a site being loaded waits for that load.
+   * Makes the first requests fast, before the process takes any: Prisma prepares its query compiler on
+   * first use (about 0.2 s), and a process that serves web requests loads the live sites' search
+   * indexes and the query path (SearchIndexes.warm). Never longer than `WARM_UP_LIMIT_MS`: what is not
+   * loaded by then loads in the background, or when asked for.
    */
-  warmUp(options: { isWeb: boolean }): void;
+  warmUp(options: { isWeb: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * Opens the database (on `server` when the caller started it already), the cross-process events and
- * the job queue; a worker also starts working every kind of job.
+ * the job queue; a worker also starts working every kind of job, and a web process (`isWeb`) loads the
+ * search index of each site that goes live.
  */
-export async function openRuntime(config: Config, log: Logger, options: { isWorker: boolean; server?: DatabaseServer }): Promise<Runtime> {
+export async function openRuntime(config: Config, log: Logger, options: { isWorker: boolean; isWeb?: boolean; server?: DatabaseServer }): Promise<Runtime> {
   const database = await openDatabase(config, log, { server: options.server });
   const started = await Promise.allSettled([
     createEvents(database.pool, database.url, log),
@@ -43,7 +48,11 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
     const failure = started.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
     const embedder = createEmbedder(config);
-    const searchIndexes = new SearchIndexes({ db: database.prisma, pool: database.pool }, embedder, events!, log, { memoryBytes: config.searchMemoryBytes });
+    const searchIndexes = new SearchIndexes({ db: database.prisma, pool: database.pool }, embedder, events!, log, {
+      memoryBytes: config.searchMemoryBytes,
+      // Only a process that answers searches loads sites ahead of them; a worker or a CLI command loads one when it searches it.
+      followsLiveSites: options.isWeb ?? false,
+    });
     const rateLimits = createRateLimits(database.pool, config.rateLimits);
     const keys = new VerifiedKeys(database.prisma, events!);
     const sites = new SitesByDomain(database.prisma, events!);
@@ -66,9 +75,11 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
       database,
       jobs: jobs!,
       deployServices: deployServicesOf(services),
-      warmUp({ isWeb }) {
-        database.prisma.project.findFirst({ select: { id: true } }).catch(() => undefined);
-        if (isWeb) searchIndexes.warm().catch((error) => log.warn('could not load the search indexes of the live sites', error));
+      async warmUp({ isWeb }) {
+        const prisma = database.prisma.project.findFirst({ select: { id: true } }).catch(() => undefined);
+        const search = isWeb ? searchIndexes.warm().catch((error) => log.warn('could not load the search indexes of the live sites', error)) : undefined;
+        const limit = new Promise<void>((resolve) => setTimeout(resolve, WARM_UP_LIMIT_MS).unref());
+        await Promise.race([Promise.all([prisma, search]), limit]);
       },
       async close() {
         searchIndexes.close();

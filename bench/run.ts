@@ -12,6 +12,7 @@ import { benchAssistant } from './assistant.ts';
 import { benchDeploy, benchTriggeredRedeploy } from './deploy.ts';
 import { benchRender } from './render.ts';
 import { benchGateway } from './gateway.ts';
+import { benchFirstSearch } from './first-search.ts';
 import { benchSearch } from './search.ts';
 import { benchStartup } from './startup.ts';
 import { removeDataDir } from '../test/support/embedded-cluster.ts';
@@ -31,6 +32,10 @@ try {
   if (!only || only === 'search') {
     const result = await benchSearch(runtime, [5, 48]);
     console.log(`## Search\n\n${result.table}\n`);
+  }
+  if (!only || only === 'first-search') {
+    const result = await benchFirstSearch(runtime);
+    console.log(`## First search\n\n${result.table}\n`);
   }
   if (!only || only === 'assistant') {
     const result = await benchAssistant(runtime);

@@ -30,7 +30,9 @@ export async function runProcess(
       hasWeb ? import('../app.ts') : undefined,
       hasWeb ? import('../http/server.ts') : undefined,
     ]);
-    const runtime = await openRuntime(config, log, { isWorker: role !== 'web', server });
+    const runtime = await openRuntime(config, log, { isWorker: role !== 'web', isWeb: hasWeb, server });
+    // Warm before listening: the first request after a start finds the live sites' indexes loaded.
+    await runtime.warmUp({ isWeb: hasWeb });
     const listening =
       app && http
         ? await http.listen(app.createApp(runtime), config.host, config.port).catch(async (error) => {
@@ -39,7 +41,6 @@ export async function runProcess(
           })
         : undefined;
 
-    runtime.warmUp({ isWeb: hasWeb });
     out(`Folio ${role} ready${listening ? ` at ${listening.url}` : ''} (database: ${runtime.database.description})`);
     await stop.requested;
     await listening?.close();

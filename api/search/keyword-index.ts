@@ -106,9 +106,8 @@ export interface KeywordIndexState {
  */
 export class KeywordIndex {
   readonly size: number;
-  /** Every plain word of the indexed text and its stem (identifiers and CJK bigrams aside). */
-  readonly words: ReadonlyMap<string, string>;
   readonly #state: KeywordIndexState;
+  #words: ReadonlyMap<string, string> | undefined;
   readonly #lengthNorm: Float32Array;
   readonly #scores: Float32Array;
   readonly #matched: Float32Array;
@@ -119,10 +118,9 @@ export class KeywordIndex {
   readonly #touched: Int32Array;
 
   private constructor(state: KeywordIndexState) {
-    const { size, lengths, terms, words, wordTerms } = state;
+    const { size, lengths } = state;
     this.size = size;
     this.#state = state;
-    this.words = new Map(words.map((word, i) => [word, terms[wordTerms[i]!]!]));
     const average = lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, size);
     this.#lengthNorm = lengths.map((length) => K1 * (1 - B + (B * length) / Math.max(1, average)));
     this.#scores = new Float32Array(size);
@@ -131,6 +129,13 @@ export class KeywordIndex {
     this.#softTerm = new Int32Array(size).fill(-1);
     this.#softBest = new Float32Array(size);
     this.#touched = new Int32Array(size);
+  }
+
+  /** Every plain word of the indexed text and its stem (identifiers and CJK bigrams aside); made on first use. */
+  get words(): ReadonlyMap<string, string> {
+    const { words, wordTerms, terms } = this.#state;
+    this.#words ??= new Map(words.map((word, i) => [word, terms[wordTerms[i]!]!]));
+    return this.#words;
   }
 
   static fromState(state: KeywordIndexState): KeywordIndex {

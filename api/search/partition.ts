@@ -122,7 +122,8 @@ export class Partition {
       // Read from the column when read: an own, enumerable property, so a spread copy keeps the text.
       return Object.defineProperty(chunk, 'content', { get: () => textAt(state.contents, doc), enumerable: true });
     });
-    const titles = Array.from(pageOf, (page) => phraseForm(state.titles[page]!));
+    const pageTitles = state.titles.map(phraseForm);
+    const titles = Array.from(pageOf, (page) => pageTitles[page]!);
     const vectors = state.vectors && {
       index: VectorIndex.fromState(state.vectors.index),
       shared: SharedDirections.fromState(state.vectors.shared),

@@ -16,6 +16,8 @@ interface Entry {
 export interface SearchIndexOptions {
   /** Sites' indexes are dropped, least recently used first, when they take more than this (SEARCH_MEMORY_MB). */
   memoryBytes: number;
+  /** Whether to load each site that goes live (a web process), rather than only the sites searched. */
+  followsLiveSites: boolean;
 }
 
 /** What a process's search indexes have done since it started (GET /health shows them). */
@@ -42,7 +44,7 @@ export interface SearchIndexStats {
 export class SearchIndexes {
   readonly #entries = new Map<string, Entry>();
   readonly #pending = new Map<string, Promise<SiteIndex>>();
-  readonly #listener: AsyncIterableIterator<Record<string, unknown>>;
+  readonly #listener: AsyncIterableIterator<Record<string, unknown>> | undefined;
   readonly #counts = { loaded: 0, built: 0, evicted: 0 };
 
   constructor(
@@ -52,8 +54,10 @@ export class SearchIndexes {
     private readonly log: Logger,
     private readonly options: SearchIndexOptions,
   ) {
-    this.#listener = events.subscribe(LIVE_TOPIC);
-    void this.followLiveSwitches();
+    if (options.followsLiveSites) {
+      this.#listener = events.subscribe(LIVE_TOPIC);
+      void this.followLiveSwitches(this.#listener);
+    }
   }
 
   /**
@@ -73,10 +77,12 @@ export class SearchIndexes {
   }
 
   /**
-   * Loads the live sites, most recently deployed first, while they fit in the memory budget: a process
-   * that starts serves its first searches warm. Resolves when done; failures are logged, not thrown.
+   * Loads the live sites, most recently deployed first, while they fit in the memory budget, and runs a
+   * search on each (the embedder's tables, the analyzers and the code of the query path are loaded on
+   * first use): a process that starts serves its first searches warm. Failures are logged, not thrown.
    */
   async warm(): Promise<void> {
+    await this.embedder.embed(['warm up']);
     const live = await this.store.db.$queryRaw<{ projectId: string; deploymentId: string; memoryBytes: bigint }[]>`
       SELECT p.id AS "projectId", p.live_deployment_id AS "deploymentId", a.memory_bytes AS "memoryBytes"
       FROM projects p
@@ -85,7 +91,10 @@ export class SearchIndexes {
       ORDER BY d.ended_at DESC NULLS LAST`;
     for (const site of live) {
       if (this.memoryBytes() + Number(site.memoryBytes) > this.options.memoryBytes) break;
-      await this.install(site.projectId, site.deploymentId).catch((error) => this.log.warn(`could not load the search index of ${site.projectId}`, error));
+      const index = await this.install(site.projectId, site.deploymentId).catch((error) => {
+        this.log.warn(`could not load the search index of ${site.projectId}`, error);
+      });
+      index?.search({ query: 'warm up', pageSize: 1 }, undefined);
     }
   }
 
@@ -130,8 +139,8 @@ export class SearchIndexes {
     this.evictOverBudget(projectId);
   }
 
-  private async followLiveSwitches(): Promise<void> {
-    for await (const event of this.#listener) {
+  private async followLiveSwitches(listener: AsyncIterableIterator<Record<string, unknown>>): Promise<void> {
+    for await (const event of listener) {
       const { projectId, deploymentId, resync } = event as { projectId?: string; deploymentId?: string; resync?: true };
       if (resync) {
         void this.catchUp();
@@ -182,6 +191,6 @@ export class SearchIndexes {
   }
 
   close(): void {
-    void this.#listener.return?.();
+    void this.#listener?.return?.();
   }
 }

@@ -120,7 +120,7 @@ describe('a search artifact', () => {
     damaged[damaged.length - 3]! ^= 0xff;
     for (const change of [{ bytes: damaged }, { build: '0.older' }]) {
       await t.db.searchArtifact.update({ where: key, data: change });
-      const indexes = new SearchIndexes(t.runtime, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: 1024 ** 3 });
+      const indexes = new SearchIndexes(t.runtime, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: 1024 ** 3, followsLiveSites: false });
       const index = await indexes.forProject({ id: site.projectId, liveDeploymentId: deploymentId });
       expect(index!.search({ query: 'custom domain', pageSize: 3 }, undefined)[0]!.chunk.path).toMatch(/^\/custom-domain/);
       expect(indexes.stats()).toMatchObject({ loaded: 0, built: 1 });
@@ -156,7 +156,10 @@ describe('the memory budget', () => {
       { id: site.projectId, liveDeploymentId: await liveDeploymentOf() },
       { id: other.projectId, liveDeploymentId: (await t.db.project.findUniqueOrThrow({ where: { id: other.projectId } })).liveDeploymentId },
     ];
-    const indexes = new SearchIndexes(t.runtime, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: Math.ceil(largest * 1.5) });
+    const indexes = new SearchIndexes(t.runtime, t.runtime.embedder, t.runtime.events, t.runtime.log, {
+      memoryBytes: Math.ceil(largest * 1.5),
+      followsLiveSites: false,
+    });
     await indexes.forProject(a);
     await indexes.forProject(b);
     expect(indexes.heldProjects()).toEqual([b.id]);
@@ -168,7 +171,7 @@ describe('the memory budget', () => {
   });
 
   it('holds nothing for a site with nothing deployed', async () => {
-    const indexes = new SearchIndexes(t.runtime, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: 1024 ** 3 });
+    const indexes = new SearchIndexes(t.runtime, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: 1024 ** 3, followsLiveSites: false });
     expect(await indexes.forProject({ id: 'none', liveDeploymentId: null })).toBeUndefined();
     expect(indexes.heldProjects()).toEqual([]);
     indexes.close();

@@ -44,7 +44,7 @@ export async function startTestApp(options: { databaseUrl?: string; isWorker?: b
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-app-'));
   const config = loadConfig({ DATABASE_URL: options.databaseUrl ?? inject('databaseUrl'), DATA_DIR: dataDir, LOG_LEVEL: 'error', ...options.env });
   const log = createLogger('error');
-  const runtime = await openRuntime(config, log, { isWorker: options.isWorker ?? false });
+  const runtime = await openRuntime(config, log, { isWorker: options.isWorker ?? false, isWeb: true });
   const app = createApp(runtime);
   return {
     app,
