@@ -60,7 +60,7 @@ export async function benchFirstSearch(runtime: Runtime, rounds = 8) {
   const building: number[] = [];
   for (let round = 0; round < 3; round++) {
     const started = performance.now();
-    await SiteIndex.build(runtime.database.prisma, runtime.embedder, deploymentId);
+    await SiteIndex.build(runtime, runtime.embedder, deploymentId);
     building.push(performance.now() - started);
   }
   repo.remove();

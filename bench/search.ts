@@ -70,7 +70,7 @@ export async function benchSearch(runtime: Runtime, copies: number[]) {
     globalThis.gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
     const buildStarted = performance.now();
-    const index = await SiteIndex.build(db, runtime.embedder, deploymentId);
+    const index = await SiteIndex.build(runtime, runtime.embedder, deploymentId);
     const buildMs = performance.now() - buildStarted;
     globalThis.gc?.();
     const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;

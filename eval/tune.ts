@@ -21,7 +21,7 @@ const unanswered = ['./assistant-questions.json', './assistant-questions-tune2.j
   .filter((q) => q.split === 'tune' || q.split === 'tune-2')
   .map((q) => ({ query: q.question, language: q.language, answers: [] as string[] }));
 await withDeployedCorpus(async ({ runtime, deploymentId }) => {
-  const index = await SiteIndex.build(runtime.database.prisma, runtime.embedder, deploymentId);
+  const index = await SiteIndex.build(runtime, runtime.embedder, deploymentId);
   const vectors = await runtime.embedder.embed(questions.map((q) => q.query));
   const unansweredVectors = await runtime.embedder.embed(unanswered.map((q) => q.query));
   const request = (q: { query: string; language: string }) => ({ query: q.query, pageSize: 10, language: q.language });

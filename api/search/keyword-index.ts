@@ -153,7 +153,10 @@ export class KeywordIndex {
 
   /** The index of documents already analysed (a page's analysis is kept from one deployment to the next). */
   static fromAnalyzed(documents: readonly AnalyzedDocument[]): KeywordIndex {
-    const lists = new Map<string, { docs: number[]; weights: number[]; fields: number[] }>();
+    // Two passes over the documents with terms numbered as met: count each term's postings, then place
+    // each posting at its term's next slot, in sorted term order. No per-term lists of boxed numbers.
+    const numbers = new Map<string, number>();
+    let counts: Uint32Array = new Uint32Array(1024);
     const lengths = new Float32Array(documents.length);
     const words = new Map<string, string>();
     documents.forEach((document, doc) => {
@@ -161,29 +164,35 @@ export class KeywordIndex {
       for (let i = 0; i < document.words.length; i += 2) {
         if (!words.has(document.words[i]!)) words.set(document.words[i]!, document.words[i + 1]!);
       }
-      document.terms.forEach((term, i) => {
-        let list = lists.get(term);
-        if (!list) {
-          list = { docs: [], weights: [], fields: [] };
-          lists.set(term, list);
+      for (const term of document.terms) {
+        let number = numbers.get(term);
+        if (number === undefined) {
+          number = numbers.size;
+          numbers.set(term, number);
+          if (number === counts.length) counts = grown(counts);
         }
-        list.docs.push(doc);
-        list.weights.push(document.weights[i]!);
-        list.fields.push(document.fields[i]!);
-      });
+        counts[number]!++;
+      }
     });
-    const terms = [...lists.keys()].sort();
+    const terms = [...numbers.keys()].sort();
     const starts = new Uint32Array(terms.length + 1);
-    for (let i = 0; i < terms.length; i++) starts[i + 1] = starts[i]! + lists.get(terms[i]!)!.docs.length;
+    const next = new Uint32Array(numbers.size);
+    terms.forEach((term, rank) => {
+      const number = numbers.get(term)!;
+      starts[rank + 1] = starts[rank]! + counts[number]!;
+      next[number] = starts[rank]!;
+    });
     const total = starts[terms.length]!;
     const packed = { docs: new Int32Array(total), weights: new Float32Array(total), fields: new Uint8Array(total) };
-    terms.forEach((term, i) => {
-      const list = lists.get(term)!;
-      packed.docs.set(list.docs, starts[i]!);
-      packed.weights.set(list.weights, starts[i]!);
-      packed.fields.set(list.fields, starts[i]!);
+    documents.forEach((document, doc) => {
+      document.terms.forEach((term, i) => {
+        const at = next[numbers.get(term)!]!++;
+        packed.docs[at] = doc;
+        packed.weights[at] = document.weights[i]!;
+        packed.fields[at] = document.fields[i]!;
+      });
     });
-    const termNumbers = new Map(terms.map((term, i) => [term, i]));
+    const rankOf = new Map(terms.map((term, rank) => [term, rank]));
     return new KeywordIndex({
       size: documents.length,
       terms,
@@ -191,7 +200,7 @@ export class KeywordIndex {
       ...packed,
       lengths,
       words: [...words.keys()],
-      wordTerms: Uint32Array.from(words.values(), (term) => termNumbers.get(term)!),
+      wordTerms: Uint32Array.from(words.values(), (term) => rankOf.get(term)!),
     });
   }
 
@@ -332,4 +341,11 @@ function lowerBound<T extends number | string>(items: ArrayLike<T>, value: T): n
 /** BM25's inverse document frequency of a term found in `documents` of `size` documents. */
 function bm25Idf(size: number, documents: number): number {
   return Math.log(1 + (size - documents + 0.5) / (documents + 0.5));
+}
+
+/** A copy twice the size, for counts that outgrow their array. */
+function grown(counts: Uint32Array): Uint32Array {
+  const larger = new Uint32Array(counts.length * 2);
+  larger.set(counts);
+  return larger;
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { SearchStore } from './search-store.ts';
 import type { Analyzer } from './analyzer.ts';
 import { INDEX_BUILD } from './index-build.ts';
 import { analyzeDocument, type AnalyzedDocument } from './keyword-index.ts';
@@ -11,7 +11,7 @@ import type { ChunkRow } from './partition.ts';
  * is most of the work of building an index. The index built from kept analyses is the one a fresh
  * analysis gives, byte for byte.
  */
-export async function analyzedChunks(db: Db, rows: readonly ChunkRow[], analyzer: Analyzer): Promise<AnalyzedDocument[]> {
+export async function analyzedChunks(store: SearchStore, rows: readonly ChunkRow[], analyzer: Analyzer): Promise<AnalyzedDocument[]> {
   const key = `${analyzer.language}/${INDEX_BUILD}`;
   const byPage = new Map<string, ChunkRow[]>();
   for (const row of rows) {
@@ -19,11 +19,13 @@ export async function analyzedChunks(db: Db, rows: readonly ChunkRow[], analyzer
     page.push(row);
     byPage.set(row.page_id, page);
   }
-  const kept = await db.$queryRaw<{ page_id: string; data: Uint8Array }[]>`
-    SELECT page_id, data FROM page_analyses WHERE analyzer = ${key} AND page_id = ANY(${[...byPage.keys()]})`;
+  const { rows: kept } = await store.pool.query<{ page_id: string; data: Buffer }>(
+    'SELECT page_id, data FROM page_analyses WHERE analyzer = $1 AND page_id = ANY($2)',
+    [key, [...byPage.keys()]],
+  );
   const analyses = new Map<string, AnalyzedDocument[]>();
   for (const { page_id, data } of kept) {
-    const chunks = JSON.parse(Buffer.from(data).toString('utf8')) as AnalyzedDocument[];
+    const chunks = JSON.parse(data.toString('utf8')) as AnalyzedDocument[];
     if (chunks.length === byPage.get(page_id)!.length) analyses.set(page_id, chunks);
   }
   const fresh: { pageId: string; analyzer: string; data: Uint8Array<ArrayBuffer> }[] = [];
@@ -38,7 +40,7 @@ export async function analyzedChunks(db: Db, rows: readonly ChunkRow[], analyzer
     analyses.set(pageId, chunks);
     fresh.push({ pageId, analyzer: key, data: new Uint8Array(Buffer.from(JSON.stringify(chunks), 'utf8')) });
   }
-  if (fresh.length > 0) await db.pageAnalysis.createMany({ data: fresh, skipDuplicates: true });
+  if (fresh.length > 0) await store.db.pageAnalysis.createMany({ data: fresh, skipDuplicates: true });
   const positions = new Map<string, number>();
   return rows.map((row) => {
     const at = positions.get(row.page_id) ?? 0;

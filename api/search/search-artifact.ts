@@ -1,17 +1,9 @@
-import type { Pool } from 'pg';
-import type { Db } from '../db/database.ts';
+import type { SearchStore } from './search-store.ts';
 import type { Logger } from '../logger.ts';
 import { ArtifactError } from './artifact-codec.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { INDEX_BUILD } from './index-build.ts';
 import { SiteIndex } from './site-index.ts';
-
-/** Where artifacts live: PostgreSQL, through Prisma for the chunks and the raw pool for the artifacts' bytes. */
-export interface ArtifactStore {
-  db: Db;
-  /** Megabytes of bytes go through the pool: Prisma's conversion of a bytea result costs more than reading it. */
-  pool: Pool;
-}
 
 /** A site index and where it came from. */
 export interface ArtifactLoad {
@@ -26,9 +18,9 @@ export interface ArtifactLoad {
  * Builds a deployment's search index and stores it as its artifact (the worker does, before the
  * deployment goes live). Replaces an artifact of the same deployment and embedder, whatever its version.
  */
-export async function buildArtifact(store: ArtifactStore, embedder: Embedder, deploymentId: string): Promise<ArtifactLoad> {
+export async function buildArtifact(store: SearchStore, embedder: Embedder, deploymentId: string): Promise<ArtifactLoad> {
   const started = performance.now();
-  const index = await SiteIndex.build(store.db, embedder, deploymentId);
+  const index = await SiteIndex.build(store, embedder, deploymentId);
   const bytes = index.toArtifact();
   const memoryBytes = index.memoryBytes();
   await store.pool.query(
@@ -45,7 +37,7 @@ export async function buildArtifact(store: ArtifactStore, embedder: Embedder, de
  * of Folio can read (none yet, another index version, damaged bytes), built and stored in its place.
  * A damaged or outdated artifact is never served.
  */
-export async function loadArtifact(store: ArtifactStore, embedder: Embedder, deploymentId: string, log: Logger): Promise<ArtifactLoad> {
+export async function loadArtifact(store: SearchStore, embedder: Embedder, deploymentId: string, log: Logger): Promise<ArtifactLoad> {
   const { rows } = await store.pool.query<{ build: string; bytes: Buffer; memory_bytes: string }>(
     'SELECT build, bytes, memory_bytes FROM search_artifacts WHERE deployment_id = $1 AND embedder = $2',
     [deploymentId, embedder.id],
@@ -65,7 +57,7 @@ export async function loadArtifact(store: ArtifactStore, embedder: Embedder, dep
 }
 
 /** What a deployment's stored artifact takes in memory, or undefined when it has none this version can read. */
-export async function storedArtifactMemory(store: ArtifactStore, embedder: Embedder, deploymentId: string): Promise<number | undefined> {
+export async function storedArtifactMemory(store: SearchStore, embedder: Embedder, deploymentId: string): Promise<number | undefined> {
   const { rows } = await store.pool.query<{ memory_bytes: string }>(
     'SELECT memory_bytes FROM search_artifacts WHERE deployment_id = $1 AND embedder = $2 AND build = $3',
     [deploymentId, embedder.id, INDEX_BUILD],

@@ -3,7 +3,8 @@ import { LIVE_TOPIC } from '../events/topics.ts';
 import type { Logger } from '../logger.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { INDEX_BUILD } from './index-build.ts';
-import { loadArtifact, storedArtifactMemory, type ArtifactLoad, type ArtifactStore } from './search-artifact.ts';
+import { loadArtifact, storedArtifactMemory, type ArtifactLoad } from './search-artifact.ts';
+import type { SearchStore } from './search-store.ts';
 import type { SiteIndex } from './site-index.ts';
 
 interface Entry {
@@ -48,7 +49,7 @@ export class SearchIndexes {
   readonly #counts = { loaded: 0, built: 0, evicted: 0 };
 
   constructor(
-    private readonly store: ArtifactStore,
+    private readonly store: SearchStore,
     readonly embedder: Embedder,
     events: Events,
     private readonly log: Logger,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { SearchStore } from './search-store.ts';
 import { loadAnalyzer, type QueryTerm } from './analyzer.ts';
 import { americanText } from './british-spellings.ts';
 import { bestSectionsOfPage } from './best-sections.ts';
@@ -111,20 +112,23 @@ export class SiteIndex {
     return new SiteIndex(state.deploymentId, state.defaultLanguage, state.defaultVersion, state.embedderId, partitions, state.chunkCount);
   }
 
-  static async build(db: Db, embedder: Embedder, deploymentId: string): Promise<SiteIndex> {
+  static async build(store: SearchStore, embedder: Embedder, deploymentId: string): Promise<SiteIndex> {
+    const { db, pool } = store;
     const deployment = await db.deployment.findUniqueOrThrow({
       where: { id: deploymentId },
       select: { defaultLanguage: true, defaultVersion: true },
     });
-    const rows = await db.$queryRaw<ChunkRow[]>`
-      SELECT c.id, c.content, c.heading, c.anchor, p.id AS page_id, p.title, p.description,
-             array_to_string(p.keywords, ' ') AS keywords, dp.route, dp.language, dp.version, dp.section, e.vector
-      FROM deployment_pages dp
-      JOIN pages p ON p.id = dp.page_id
-      JOIN chunks c ON c.page_id = p.id
-      LEFT JOIN chunk_embeddings e ON e.chunk_id = c.id AND e.embedder = ${embedder.id}
-      WHERE dp.deployment_id = ${deploymentId} AND dp.is_searchable
-      ORDER BY dp.language, dp.version, dp.route, c.position`;
+    const { rows } = await pool.query<ChunkRow>(
+      `SELECT c.id, c.content, c.heading, c.anchor, p.id AS page_id, p.title, p.description,
+              array_to_string(p.keywords, ' ') AS keywords, dp.route, dp.language, dp.version, dp.section, e.vector
+       FROM deployment_pages dp
+       JOIN pages p ON p.id = dp.page_id
+       JOIN chunks c ON c.page_id = p.id
+       LEFT JOIN chunk_embeddings e ON e.chunk_id = c.id AND e.embedder = $1
+       WHERE dp.deployment_id = $2 AND dp.is_searchable
+       ORDER BY dp.language, dp.version, dp.route, c.position`,
+      [embedder.id, deploymentId],
+    );
     await embedMissing(
       db,
       embedder,
@@ -141,7 +145,7 @@ export class SiteIndex {
     const partitions = new Map<string, Partition>();
     const aligned = new Map<Partition, AlignedPage[]>();
     for (const [key, group] of groups) {
-      const analyzed = await analyzedChunks(db, group, await loadAnalyzer(group[0]!.language));
+      const analyzed = await analyzedChunks(store, group, await loadAnalyzer(group[0]!.language));
       const built = await buildPartition(group, analyzed, understands(embedder, group[0]!.language));
       partitions.set(key, built.partition);
       aligned.set(built.partition, built.aligned);

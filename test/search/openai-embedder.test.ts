@@ -92,7 +92,7 @@ describe('vectors of different embedders are never mixed', () => {
     expect(offline).toEqual([{ embedder: 'glove-100d-sif-v2', _count: 3 }]);
 
     const remote = new OpenAIEmbedder({ baseURL, apiKey: 'sk-local', model: 'topic-3' });
-    const index = await SiteIndex.build(t.db, remote, deployment.id);
+    const index = await SiteIndex.build(t.runtime, remote, deployment.id);
     const counts = await t.db.chunkEmbedding.groupBy({ by: ['embedder'], _count: true, orderBy: { embedder: 'asc' } });
     expect(counts).toEqual([
       { embedder: 'glove-100d-sif-v2', _count: 3 },
