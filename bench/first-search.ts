@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProject } from '../api/projects/create-project.ts';
 import type { Runtime } from '../api/runtime.ts';
-import { SiteIndex } from '../api/search/site-index.ts';
+import { buildSiteIndex } from '../api/search/index-builder.ts';
 import { corpusRepository, deployNow } from './corpus.ts';
 import { medianAndP95 } from './support.ts';
 
@@ -60,7 +60,7 @@ export async function benchFirstSearch(runtime: Runtime, rounds = 8) {
   const building: number[] = [];
   for (let round = 0; round < 3; round++) {
     const started = performance.now();
-    await SiteIndex.build(runtime, runtime.embedder, deploymentId);
+    await buildSiteIndex(runtime, runtime.embedder, deploymentId);
     building.push(performance.now() - started);
   }
   repo.remove();

@@ -10,6 +10,7 @@ import { benchAgent } from './agent.ts';
 import { UNLIMITED } from './limits.ts';
 import { benchAssistant } from './assistant.ts';
 import { benchDeploy, benchTriggeredRedeploy } from './deploy.ts';
+import { benchFleet } from './fleet.ts';
 import { benchRender } from './render.ts';
 import { benchGateway } from './gateway.ts';
 import { benchFirstSearch } from './first-search.ts';
@@ -54,6 +55,11 @@ try {
   if (!only || only === 'render') {
     const result = await benchRender(runtime);
     console.log(`## The rendered site\n\n${result.table}\n`);
+  }
+  // Minutes long (hundreds of sites, thousands of index loads): run on its own only, never by a bare `npm run bench`.
+  if (only === 'fleet') {
+    const result = await benchFleet(runtime);
+    console.log(`## Fleet\n\n${result.table}\n\n${result.seconds.toFixed(0)} s in all.\n`);
   }
 } finally {
   await runtime.close();

@@ -7,7 +7,8 @@ import { RequestAuth } from '../api/auth/request-auth.ts';
 import { createProject } from '../api/projects/create-project.ts';
 import type { Runtime } from '../api/runtime.ts';
 import { searchDocs } from '../api/search/search-docs.ts';
-import { SiteIndex, type SearchMode } from '../api/search/site-index.ts';
+import { buildSiteIndex } from '../api/search/index-builder.ts';
+import type { SearchMode } from '../api/search/site-index.ts';
 import { listen } from '../api/http/server.ts';
 import { CORPUS, deployNow } from './corpus.ts';
 import { fmt, measureLoad, percentile } from './support.ts';
@@ -70,7 +71,7 @@ export async function benchSearch(runtime: Runtime, copies: number[]) {
     globalThis.gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
     const buildStarted = performance.now();
-    const index = await SiteIndex.build(runtime, runtime.embedder, deploymentId);
+    const index = await buildSiteIndex(runtime, runtime.embedder, deploymentId);
     const buildMs = performance.now() - buildStarted;
     globalThis.gc?.();
     const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { DEFAULT_RANKING, UNCALIBRATED_FEATURES, type RankingOptions, type RelevanceModel } from '../api/search/relevance.ts';
 import { pageRoute } from '../api/search/search-docs.ts';
-import { SiteIndex } from '../api/search/site-index.ts';
+import { buildSiteIndex } from '../api/search/index-builder.ts';
 import { withDeployedCorpus } from './corpus-runtime.ts';
 import { fitPointwise, fitRanking, type Example } from './fit-weights.ts';
 import { figures, firstAnswerRank, groupsOf, type Outcome, type Question } from './metrics.ts';
@@ -21,7 +21,7 @@ const unanswered = ['./assistant-questions.json', './assistant-questions-tune2.j
   .filter((q) => q.split === 'tune' || q.split === 'tune-2')
   .map((q) => ({ query: q.question, language: q.language, answers: [] as string[] }));
 await withDeployedCorpus(async ({ runtime, deploymentId }) => {
-  const index = await SiteIndex.build(runtime, runtime.embedder, deploymentId);
+  const index = await buildSiteIndex(runtime, runtime.embedder, deploymentId);
   const vectors = await runtime.embedder.embed(questions.map((q) => q.query));
   const unansweredVectors = await runtime.embedder.embed(unanswered.map((q) => q.query));
   const request = (q: { query: string; language: string }) => ({ query: q.query, pageSize: 10, language: q.language });

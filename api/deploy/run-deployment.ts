@@ -9,9 +9,9 @@ import type { JsonObject } from '../mintlify/config-refs.ts';
 import type { DeployServices } from './deploy-services.ts';
 import { DeploymentProgress } from './progress.ts';
 import { deploymentSummary } from './summary.ts';
-import { LIVE_TOPIC } from '../events/topics.ts';
+import { ARTIFACT_TOPIC, LIVE_TOPIC } from '../events/topics.ts';
 import { embedMissingChunks } from '../search/embed-chunks.ts';
-import { buildArtifact } from '../search/search-artifact.ts';
+import { buildArtifact, forgetOldArtifacts } from '../search/search-artifact.ts';
 import { buildSite, forgetUnservedSiteFiles } from '../sites/build-site.ts';
 import { siteScreenshotsJob } from './screenshots-job.ts';
 
@@ -104,8 +104,10 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     await progress.update({ defaultLanguage: navigation.defaultLanguage, defaultVersion: navigation.defaultVersion });
     const indexStarted = progress.elapsed();
     const artifact = await buildArtifact(services, services.embedder, deploymentId);
+    // Web processes load it while the deployment finishes, so that it is ready when it goes live.
+    await services.events.publish(ARTIFACT_TOPIC, { projectId: project.id, deploymentId });
     progress.log(
-      `Search index: ${artifact.index.chunkCount} chunks, ${(artifact.memoryBytes / 1024 / 1024).toFixed(1)} MB in memory (${fmt(progress.elapsed() - indexStarted)} s).`,
+      `Search index: ${artifact.chunkCount} chunks, ${(artifact.memoryBytes / 1024 / 1024).toFixed(1)} MB in memory; built ${artifact.builtParts} of its ${artifact.builtParts + artifact.reusedParts} parts, the others unchanged (${fmt(progress.elapsed() - indexStarted)} s).`,
     );
 
     signal?.throwIfAborted(); // past this point the switch is one transaction: let it finish
@@ -137,6 +139,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       .enqueue(siteScreenshotsJob, { deploymentId })
       .catch((error) => services.log.warn(`could not queue the screenshots of deployment ${deploymentId}`, error));
     await forgetUnservedPages(db, project.id, deploymentId);
+    await forgetOldArtifacts(services, project.id);
   } catch (error) {
     if (signal?.aborted) {
       await progress.update({ logs: { push: ['Interrupted: the worker is stopping; another attempt will finish this deployment.'] } });

@@ -3,3 +3,9 @@ export const deploymentTopic = (statusId: string) => `deployment:${statusId}`;
 
 /** Event topic announcing that a project switched to a new live deployment (payload: `{projectId, deploymentId}`). */
 export const LIVE_TOPIC = 'deployments:live';
+
+/**
+ * Event topic announcing that a deployment's search artifact is stored, before the deployment goes live
+ * (payload: `{projectId, deploymentId}`): web processes load it ahead of the switch.
+ */
+export const ARTIFACT_TOPIC = 'deployments:artifact';

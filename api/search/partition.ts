@@ -62,10 +62,14 @@ export interface PartitionState {
 /** Languages whose words the offline word vectors know: their queries are widened with related words. */
 const EXPANDED_LANGUAGES = new Set(['en']);
 
+/** Whether the offline word vectors know a language (`en`, `en-US`): it gets summary vectors, others translate into it. */
+export const knowsWords = (language: string) => EXPANDED_LANGUAGES.has(language.toLowerCase().split(/[-_]/)[0]!);
+
+/** A partition's key in a site index: its language and version. */
+export const partitionKey = (language: string, version: string) => `${language}\u0000${version}`;
+
 /** One language and version of a site: its chunks, keyword index, vectors, and what ranking needs of pages. */
 export class Partition {
-  /** For a language the word vectors do not know: its queries carried into the site's English pages. */
-  translation: TranslatedQueries | undefined;
   constructor(
     readonly chunks: IndexedChunk[],
     readonly analyzer: Analyzer,
@@ -86,7 +90,15 @@ export class Partition {
       pages: Float32Array;
     },
     readonly vocabulary?: CorpusVocabulary,
+    /** For a language the word vectors do not know: its queries carried into the site's English pages. */
+    readonly translation?: TranslatedQueries,
   ) {}
+
+  /** The same partition, its queries carried into English by `translation` (the partition's data is shared, not copied). */
+  withTranslation(translation: TranslatedQueries | undefined): Partition {
+    const { chunks, analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary } = this;
+    return new Partition(chunks, analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary, translation);
+  }
 
   #pageByRoute: Map<string, number> | undefined;
 
@@ -185,11 +197,7 @@ export class Partition {
  * `analyzed`: the rows as the partition's analyzer reads them (page-analyses.ts keeps them). `withVectors`
  * false: a language the embedder does not understand is searched by keyword only.
  */
-export async function buildPartition(
-  rows: ChunkRow[],
-  analyzed: readonly AnalyzedDocument[],
-  withVectors: boolean,
-): Promise<{ partition: Partition; aligned: AlignedPage[] }> {
+export async function buildPartition(rows: ChunkRow[], analyzed: readonly AnalyzedDocument[], withVectors: boolean): Promise<Partition> {
   const analyzer = await loadAnalyzer(rows[0]!.language);
   const chunks = rows.map((row) => ({
     pageId: row.page_id,
@@ -206,28 +214,34 @@ export async function buildPartition(
   const pageOf = Int32Array.from(rows, (row) => pageNumbers.get(row.page_id) ?? pageNumbers.set(row.page_id, pageNumbers.size).get(row.page_id)!);
   const headings = rows.map((row) => phraseForm(row.heading));
   const titles = rows.map((row) => phraseForm(row.title));
-  const knowsWords = EXPANDED_LANGUAGES.has(analyzer.language);
+  const hasWordVectors = knowsWords(analyzer.language);
   const vectors = withVectors ? packVectors(rows, pageOf, pageNumbers.size) : undefined;
   const firstChunk = new Int32Array(pageNumbers.size).fill(-1);
-  const summaries: PageSummary[] = [];
+  const headingsOf: string[][] = [];
   rows.forEach((row, doc) => {
     const page = pageOf[doc]!;
-    if (firstChunk[page] === -1) {
-      firstChunk[page] = doc;
-      summaries[page] = { title: row.title, description: row.description, keywords: row.keywords, headings: '' };
-    }
-    if (row.heading !== row.title) summaries[page]!.headings += `${row.heading}\n`;
+    if (firstChunk[page] === -1) firstChunk[page] = doc;
+    (headingsOf[page] ??= []).push(row.heading);
   });
-  const pages = PageSummaries.build(summaries, analyzer, knowsWords);
+  const summaries = Array.from(firstChunk, (doc, page) => summaryOf({ ...rows[doc]!, headings: headingsOf[page]! }));
+  const pages = PageSummaries.build(summaries, analyzer, hasWordVectors);
   // Queries are widened towards what pages say they are about: the words of their summaries.
-  const vocabulary = knowsWords ? CorpusVocabulary.build(pages.keyword.words) : undefined;
-  const partition = new Partition(chunks, analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary);
-  const language = rows[0]!.language;
-  const aligned = summaries.map((summary, page) => ({
-    route: rows[firstChunk[page]!]!.route.replace(new RegExp(`^/${escapeRegExp(language)}(?=/|$)`), '') || '/',
+  const vocabulary = hasWordVectors ? CorpusVocabulary.build(pages.keyword.words) : undefined;
+  return new Partition(chunks, analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary);
+}
+
+/** What a page says it is about: its title, description, keywords, and its sections' headings other than its title. */
+export function summaryOf(page: { title: string; description: string; keywords: string; headings: readonly string[] }): PageSummary {
+  const headings = page.headings.filter((heading) => heading !== page.title).map((heading) => `${heading}\n`);
+  return { title: page.title, description: page.description, keywords: page.keywords, headings: headings.join('') };
+}
+
+/** A page as a translation learns from it: its route without its language folder, and its summary as one text. */
+export function alignedPage(route: string, language: string, summary: PageSummary): AlignedPage {
+  return {
+    route: route.replace(new RegExp(`^/${escapeRegExp(language)}(?=/|$)`), '') || '/',
     summary: `${summary.title}\n${summary.description}\n${summary.keywords}\n${summary.headings}`,
-  }));
-  return { partition, aligned };
+  };
 }
 
 function packVectors(rows: ChunkRow[], pageOf: Int32Array, pageCount: number): Partition['vectors'] {

@@ -1,59 +1,113 @@
-import type { SearchStore } from './search-store.ts';
 import type { Logger } from '../logger.ts';
-import { ArtifactError } from './artifact-codec.ts';
+import { ArtifactError, decodeArtifact, encodeArtifact } from './artifact-codec.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { INDEX_BUILD } from './index-build.ts';
+import { buildParts } from './index-builder.ts';
+import { fetchParts, partitionPart, readPartition, readTranslation, storedPartIds, storeParts, translationPart, type StoredPart } from './index-parts.ts';
+import type { Partition } from './partition.ts';
+import { planDeployment, type DeploymentPlan } from './partition-plan.ts';
+import type { SearchStore } from './search-store.ts';
 import { SiteIndex } from './site-index.ts';
+import type { TranslatedQueries } from './translated-queries.ts';
+
+/**
+ * A deployment's search artifact is a manifest (search_artifacts) naming its parts (search_parts): one a
+ * partition (a language and version), one a translation between two. A part is named by what it is made
+ * of (partition-plan.ts), so a deployment that changes one page rebuilds, stores and loads only the parts
+ * that page is in; the others are shared with the previous deployment.
+ */
+interface Manifest {
+  build: string;
+  plan: DeploymentPlan;
+}
+
+/** What building a deployment's artifact did. */
+export interface ArtifactBuild {
+  chunkCount: number;
+  /** What the whole index takes in memory once loaded (search-memory.ts). */
+  memoryBytes: number;
+  builtParts: number;
+  reusedParts: number;
+}
 
 /** A site index and where it came from. */
 export interface ArtifactLoad {
   index: SiteIndex;
-  /** What the index takes in memory (search-memory.ts). */
   memoryBytes: number;
-  /** `loaded`: from its stored artifact; `built`: from the stored chunks, its artifact then stored for the others. */
+  /** `loaded`: from its stored artifact; `built`: its artifact was built first (it had none that could be read). */
   source: 'loaded' | 'built';
 }
 
 /**
- * Builds a deployment's search index and stores it as its artifact (the worker does, before the
- * deployment goes live). Replaces an artifact of the same deployment and embedder, whatever its version.
+ * Builds a deployment's search artifact (the worker does, before the deployment goes live): the parts
+ * no earlier deployment stored, then its manifest. Replaces a manifest of the same deployment and embedder.
  */
-export async function buildArtifact(store: SearchStore, embedder: Embedder, deploymentId: string): Promise<ArtifactLoad> {
+export async function buildArtifact(store: SearchStore, embedder: Embedder, deploymentId: string): Promise<ArtifactBuild> {
   const started = performance.now();
-  const index = await SiteIndex.build(store, embedder, deploymentId);
-  const bytes = index.toArtifact();
-  const memoryBytes = index.memoryBytes();
+  const plan = await planDeployment(store, embedder, deploymentId);
+  const ids = [...plan.partitions.map((partition) => partition.id), ...plan.translations.map((translation) => translation.id)];
+  const stored = await storedPartIds(store, ids);
+  const wanted = {
+    partitions: new Set(plan.partitions.filter((partition) => !stored.has(partition.id)).map((partition) => partition.key)),
+    translations: new Set(plan.translations.filter((translation) => !stored.has(translation.id)).map((translation) => translation.key)),
+  };
+  const built = await buildParts(store, embedder, deploymentId, plan, wanted);
+  const parts: StoredPart[] = [
+    ...plan.partitions
+      .filter((partition) => wanted.partitions.has(partition.key))
+      .map((partition) => partitionPart(partition.id, built.partitions.get(partition.key)!)),
+    ...plan.translations
+      .filter((translation) => wanted.translations.has(translation.key))
+      .map((translation) => translationPart(translation.id, built.translations.get(translation.key))),
+  ];
+  await storeParts(store, parts);
+  const { rows } = await store.pool.query<{ memory: string | null }>('SELECT sum(memory_bytes) AS memory FROM search_parts WHERE id = ANY($1)', [ids]);
+  const memoryBytes = Number(rows[0]?.memory ?? 0);
   await store.pool.query(
-    `INSERT INTO search_artifacts (deployment_id, embedder, build, bytes, memory_bytes, chunk_count, build_ms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (deployment_id, embedder) DO UPDATE SET build = $3, bytes = $4, memory_bytes = $5, chunk_count = $6, build_ms = $7, created_at = now()`,
-    [deploymentId, embedder.id, INDEX_BUILD, bytes, memoryBytes, index.chunkCount, Math.round(performance.now() - started)],
+    `INSERT INTO search_artifacts (deployment_id, embedder, build, bytes, memory_bytes, chunk_count, build_ms, parts)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (deployment_id, embedder) DO UPDATE
+     SET build = $3, bytes = $4, memory_bytes = $5, chunk_count = $6, build_ms = $7, parts = $8, created_at = now()`,
+    [
+      deploymentId,
+      embedder.id,
+      INDEX_BUILD,
+      encodeArtifact({ build: INDEX_BUILD, plan } satisfies Manifest),
+      memoryBytes,
+      plan.chunkCount,
+      Math.round(performance.now() - started),
+      ids,
+    ],
   );
-  return { index, memoryBytes, source: 'built' };
+  return { chunkCount: plan.chunkCount, memoryBytes, builtParts: parts.length, reusedParts: ids.length - parts.length };
 }
 
 /**
- * The search index of a deployment: loaded from its artifact, or, when there is none that this version
- * of Folio can read (none yet, another index version, damaged bytes), built and stored in its place.
- * A damaged or outdated artifact is never served.
+ * The search index of a deployment, from its artifact: the parts `reuse` (an index held already, the
+ * site's previous deployment) has are taken from it, the others read. When the deployment has no
+ * artifact this version of Folio can read (none yet, another index version, damaged bytes), one is
+ * built first, in place of the other: a damaged or outdated artifact is never served.
  */
-export async function loadArtifact(store: SearchStore, embedder: Embedder, deploymentId: string, log: Logger): Promise<ArtifactLoad> {
-  const { rows } = await store.pool.query<{ build: string; bytes: Buffer; memory_bytes: string }>(
-    'SELECT build, bytes, memory_bytes FROM search_artifacts WHERE deployment_id = $1 AND embedder = $2',
-    [deploymentId, embedder.id],
-  );
-  const stored = rows[0];
-  if (stored?.build === INDEX_BUILD) {
-    try {
-      return { index: await SiteIndex.fromArtifact(stored.bytes), memoryBytes: Number(stored.memory_bytes), source: 'loaded' };
-    } catch (error) {
-      if (!(error instanceof ArtifactError)) throw error;
-      log.warn(`the search artifact of deployment ${deploymentId} cannot be read (${error.message}); rebuilding it`);
-    }
-  } else if (stored) {
-    log.info(`the search artifact of deployment ${deploymentId} is of index version ${stored.build}, not ${INDEX_BUILD}; rebuilding it`);
+export async function loadArtifact(store: SearchStore, embedder: Embedder, deploymentId: string, log: Logger, reuse?: SiteIndex): Promise<ArtifactLoad> {
+  let row = await readManifestRow(store, embedder, deploymentId);
+  let source: ArtifactLoad['source'] = 'loaded';
+  if (row?.build !== INDEX_BUILD) {
+    if (row) log.info(`the search artifact of deployment ${deploymentId} is of index version ${row.build}, not ${INDEX_BUILD}; rebuilding it`);
+    await buildArtifact(store, embedder, deploymentId);
+    row = (await readManifestRow(store, embedder, deploymentId))!;
+    source = 'built';
   }
-  return buildArtifact(store, embedder, deploymentId);
+  try {
+    return { index: await readIndex(store, embedder, deploymentId, row.bytes, reuse), memoryBytes: Number(row.memory_bytes), source };
+  } catch (error) {
+    if (!(error instanceof ArtifactError)) throw error;
+    log.warn(`the search artifact of deployment ${deploymentId} cannot be read (${error.message}); rebuilding it`);
+    // Its parts go too: a damaged part may be shared, and must not be found again.
+    await store.pool.query('DELETE FROM search_parts WHERE id = ANY($1)', [row.parts]);
+    await buildArtifact(store, embedder, deploymentId);
+    row = (await readManifestRow(store, embedder, deploymentId))!;
+    return { index: await readIndex(store, embedder, deploymentId, row.bytes), memoryBytes: Number(row.memory_bytes), source: 'built' };
+  }
 }
 
 /** What a deployment's stored artifact takes in memory, or undefined when it has none this version can read. */
@@ -63,4 +117,63 @@ export async function storedArtifactMemory(store: SearchStore, embedder: Embedde
     [deploymentId, embedder.id, INDEX_BUILD],
   );
   return rows[0] ? Number(rows[0].memory_bytes) : undefined;
+}
+
+/**
+ * Deletes the artifacts of a project's deployments but the live one and the one before it (which a web
+ * process may still be loading, or still hold), then the parts no artifact names any more.
+ */
+export async function forgetOldArtifacts(store: SearchStore, projectId: string): Promise<void> {
+  const { rows } = await store.pool.query<{ parts: string[] }>(
+    `DELETE FROM search_artifacts a USING deployments d
+     WHERE a.deployment_id = d.id AND d.project_id = $1
+       AND d.id NOT IN (SELECT id FROM deployments WHERE project_id = $1 AND status = 'success' ORDER BY ended_at DESC NULLS LAST LIMIT 2)
+     RETURNING a.parts`,
+    [projectId],
+  );
+  const released = [...new Set(rows.flatMap((row) => row.parts))];
+  if (released.length === 0) return;
+  await store.pool.query('DELETE FROM search_parts p WHERE p.id = ANY($1) AND NOT EXISTS (SELECT 1 FROM search_artifacts a WHERE p.id = ANY(a.parts))', [
+    released,
+  ]);
+}
+
+async function readManifestRow(store: SearchStore, embedder: Embedder, deploymentId: string) {
+  const { rows } = await store.pool.query<{ build: string; bytes: Buffer; memory_bytes: string; parts: string[] }>(
+    'SELECT build, bytes, memory_bytes, parts FROM search_artifacts WHERE deployment_id = $1 AND embedder = $2',
+    [deploymentId, embedder.id],
+  );
+  return rows[0];
+}
+
+async function readIndex(store: SearchStore, embedder: Embedder, deploymentId: string, manifestBytes: Uint8Array, reuse?: SiteIndex): Promise<SiteIndex> {
+  const { build, plan } = (await decodeArtifact(manifestBytes)) as Manifest;
+  if (build !== INDEX_BUILD) throw new ArtifactError(`a manifest of index version ${build}, not ${INDEX_BUILD}`);
+  const ids = [...plan.partitions.map((partition) => partition.id), ...plan.translations.map((translation) => translation.id)];
+  const fetched = await fetchParts(
+    store,
+    ids.filter((id) => !reuse?.parts.has(id)),
+  );
+  const bytesOf = (id: string) => {
+    const bytes = fetched.get(id);
+    if (!bytes) throw new ArtifactError(`its part ${id} is missing`);
+    return bytes;
+  };
+  const byId = new Map<string, Partition | TranslatedQueries | undefined>();
+  const partitions = new Map<string, Partition>();
+  for (const { key, id } of plan.partitions) {
+    const partition = reuse?.parts.has(id) ? (reuse.parts.get(id) as Partition) : await readPartition(bytesOf(id));
+    byId.set(id, partition);
+    partitions.set(key, partition);
+    // A large site is made partition by partition, letting requests in between.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  for (const { key, english, id } of plan.translations) {
+    const translation = reuse?.parts.has(id)
+      ? (reuse.parts.get(id) as TranslatedQueries | undefined)
+      : await readTranslation(bytesOf(id), partitions.get(english)!);
+    byId.set(id, translation);
+    if (translation) partitions.set(key, partitions.get(key)!.withTranslation(translation));
+  }
+  return new SiteIndex(deploymentId, plan.defaultLanguage, plan.defaultVersion, embedder.id, partitions, plan.chunkCount, byId);
 }

@@ -1,5 +1,5 @@
 import type { Events } from '../events/events.ts';
-import { LIVE_TOPIC } from '../events/topics.ts';
+import { ARTIFACT_TOPIC, LIVE_TOPIC } from '../events/topics.ts';
 import type { Logger } from '../logger.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { INDEX_BUILD } from './index-build.ts';
@@ -17,7 +17,7 @@ interface Entry {
 export interface SearchIndexOptions {
   /** Sites' indexes are dropped, least recently used first, when they take more than this (SEARCH_MEMORY_MB). */
   memoryBytes: number;
-  /** Whether to load each site that goes live (a web process), rather than only the sites searched. */
+  /** Whether to load each site as its deployments are made (a web process), rather than only the sites searched. */
   followsLiveSites: boolean;
 }
 
@@ -34,18 +34,22 @@ export interface SearchIndexStats {
 }
 
 /**
- * The search indexes of one web process, one per site, each loaded from the search artifact that the
- * worker built when it deployed the site's live deployment (built here, and stored, only for want of
- * one). Sites are loaded before a visitor needs them: the most recently deployed when the process starts
- * (warm), and any site when it goes live, announced by the worker on LIVE_TOPIC: a held site has its new
- * index loaded, and swapped in once loaded (the old one answering meanwhile); a site not held is loaded
- * when it fits in the budget. Indexes stay until the memory budget needs their room, least recently used
- * first; never on a timer.
+ * The search indexes of one web process, one per site, each loaded from the search artifact the worker
+ * built when it deployed the site's live deployment (built here, and stored, only for want of one).
+ * Sites are loaded before a visitor needs them: the most recently deployed when the process starts
+ * (warm); and a deployment's index as soon as its artifact is stored, before it goes live (the worker
+ * announces both on ARTIFACT_TOPIC and LIVE_TOPIC), so that when it goes live its index is loaded or
+ * nearly: a site held is swapped to it, a site not held is loaded when it fits in the budget. A search
+ * always answers from the live deployment's index. Indexes stay until the memory budget needs their
+ * room, least recently used first; never on a timer.
  */
 export class SearchIndexes {
   readonly #entries = new Map<string, Entry>();
-  readonly #pending = new Map<string, Promise<SiteIndex>>();
-  readonly #listener: AsyncIterableIterator<Record<string, unknown>> | undefined;
+  /** Loads under way or done but not installed (a deployment about to go live), by project and deployment. */
+  readonly #loads = new Map<string, Promise<ArtifactLoad>>();
+  /** The deployment each project should hold: the live one, as last seen. */
+  readonly #wanted = new Map<string, string>();
+  readonly #listeners: AsyncIterableIterator<Record<string, unknown>>[] = [];
   readonly #counts = { loaded: 0, built: 0, evicted: 0 };
 
   constructor(
@@ -56,25 +60,26 @@ export class SearchIndexes {
     private readonly options: SearchIndexOptions,
   ) {
     if (options.followsLiveSites) {
-      this.#listener = events.subscribe(LIVE_TOPIC);
-      void this.followLiveSwitches(this.#listener);
+      for (const [topic, isLive] of [
+        [ARTIFACT_TOPIC, false],
+        [LIVE_TOPIC, true],
+      ] as const) {
+        const listener = events.subscribe(topic);
+        this.#listeners.push(listener);
+        void this.follow(listener, isLive);
+      }
     }
   }
 
-  /**
-   * The index of the project's live deployment, or undefined when nothing is deployed. While the index
-   * of a deployment that just went live loads (a tenth of a second or so), the previous deployment's,
-   * when held, answers: a search never waits for a swap.
-   */
+  /** The index of the project's live deployment, or undefined when nothing is deployed. */
   async forProject(project: { id: string; liveDeploymentId: string | null }): Promise<SiteIndex | undefined> {
     if (!project.liveDeploymentId) return undefined;
     const entry = this.#entries.get(project.id);
-    if (entry) entry.lastUsed = Date.now();
-    if (entry?.deploymentId === project.liveDeploymentId) return entry.index;
-    const loading = this.install(project.id, project.liveDeploymentId);
-    if (!entry) return loading;
-    loading.catch((error) => this.log.warn(`could not load the search index of ${project.id}`, error));
-    return entry.index;
+    if (entry?.deploymentId === project.liveDeploymentId) {
+      entry.lastUsed = Date.now();
+      return entry.index;
+    }
+    return this.install(project.id, project.liveDeploymentId);
   }
 
   /**
@@ -108,68 +113,75 @@ export class SearchIndexes {
     return [...this.#entries].sort((a, b) => a[1].lastUsed - b[1].lastUsed).map(([id]) => id);
   }
 
-  /** Loads (once, however many ask) and installs the index of a deployment. */
-  private install(projectId: string, deploymentId: string): Promise<SiteIndex> {
+  /** Loads a deployment's index once, however many ask (and whether or not it is live yet). */
+  private load(projectId: string, deploymentId: string): Promise<ArtifactLoad> {
     const key = `${projectId}:${deploymentId}`;
-    let pending = this.#pending.get(key);
+    let pending = this.#loads.get(key);
     if (!pending) {
       const started = performance.now();
-      pending = loadArtifact(this.store, this.embedder, deploymentId, this.log).then(
-        (load) => {
-          this.#pending.delete(key);
-          this.place(projectId, deploymentId, load);
-          this.log.debug(`search index of ${projectId} ${load.source} in ${(performance.now() - started).toFixed(0)} ms (${load.index.chunkCount} chunks)`);
-          return load.index;
-        },
-        (error) => {
-          this.#pending.delete(key);
-          throw error;
-        },
+      // The site's current index lends the parts the new deployment shares with it.
+      pending = loadArtifact(this.store, this.embedder, deploymentId, this.log, this.#entries.get(projectId)?.index);
+      pending.then(
+        (load) =>
+          this.log.debug(`search index of ${projectId} ${load.source} in ${(performance.now() - started).toFixed(0)} ms (${load.index.chunkCount} chunks)`),
+        () => this.#loads.delete(key),
       );
-      this.#pending.set(key, pending);
+      this.#loads.set(key, pending);
+      // Only the newest deployment of a project is worth keeping ready.
+      for (const other of this.#loads.keys()) if (other.startsWith(`${projectId}:`) && other !== key) this.#loads.delete(other);
     }
     return pending;
   }
 
-  private place(projectId: string, deploymentId: string, load: ArtifactLoad): void {
-    this.#counts[load.source]++;
+  /** The live deployment's index, held from now on. */
+  private async install(projectId: string, deploymentId: string): Promise<SiteIndex> {
+    this.#wanted.set(projectId, deploymentId);
+    const load = await this.load(projectId, deploymentId);
     const current = this.#entries.get(projectId);
-    // A slower load of an older deployment never replaces a newer one.
-    if (current && current.deploymentId !== deploymentId && this.#pending.has(`${projectId}:${current.deploymentId}`)) return;
-    this.#entries.set(projectId, { deploymentId, index: load.index, memoryBytes: load.memoryBytes, lastUsed: Date.now() });
-    this.evictOverBudget(projectId);
+    // A load that finishes after a newer deployment went live is not installed over it.
+    if (current?.deploymentId !== deploymentId && this.#wanted.get(projectId) === deploymentId) {
+      this.#loads.delete(`${projectId}:${deploymentId}`);
+      this.#counts[load.source]++;
+      this.#entries.set(projectId, { deploymentId, index: load.index, memoryBytes: load.memoryBytes, lastUsed: Date.now() });
+      this.evictOverBudget(projectId);
+    }
+    return load.index;
   }
 
-  private async followLiveSwitches(listener: AsyncIterableIterator<Record<string, unknown>>): Promise<void> {
+  /**
+   * Follows the worker's announcements: an artifact stored (a deployment about to go live: loaded
+   * ahead), a deployment gone live (installed). Only sites held, or that fit in the budget, are loaded.
+   * A `resync` (announcements may have been missed) checks the held sites against the database.
+   */
+  private async follow(listener: AsyncIterableIterator<Record<string, unknown>>, isLive: boolean): Promise<void> {
     for await (const event of listener) {
       const { projectId, deploymentId, resync } = event as { projectId?: string; deploymentId?: string; resync?: true };
       if (resync) {
-        void this.catchUp();
+        if (isLive) void this.catchUp();
       } else if (projectId && deploymentId) {
-        void this.follow(projectId, deploymentId);
+        void this.loadAhead(projectId, deploymentId, isLive);
       }
     }
   }
 
-  /** A site went live with a new deployment: its index is loaded now, if the site is held or fits. */
-  private async follow(projectId: string, deploymentId: string): Promise<void> {
+  private async loadAhead(projectId: string, deploymentId: string, isLive: boolean): Promise<void> {
     try {
       if (!this.#entries.has(projectId)) {
         const memoryBytes = await storedArtifactMemory(this.store, this.embedder, deploymentId);
         if (memoryBytes === undefined || this.memoryBytes() + memoryBytes > this.options.memoryBytes) return;
       }
-      await this.install(projectId, deploymentId);
+      if (isLive) await this.install(projectId, deploymentId);
+      else await this.load(projectId, deploymentId);
     } catch (error) {
       this.log.warn(`could not load the search index of ${projectId}`, error);
     }
   }
 
-  /** Announcements may have been missed (the events connection dropped): held sites are checked against the database. */
   private async catchUp(): Promise<void> {
     const held = await this.store.db.project.findMany({ where: { id: { in: [...this.#entries.keys()] } }, select: { id: true, liveDeploymentId: true } });
     for (const project of held) {
       if (project.liveDeploymentId && project.liveDeploymentId !== this.#entries.get(project.id)?.deploymentId) {
-        await this.follow(project.id, project.liveDeploymentId);
+        await this.loadAhead(project.id, project.liveDeploymentId, true);
       }
     }
   }
@@ -192,6 +204,6 @@ export class SearchIndexes {
   }
 
   close(): void {
-    void this.#listener?.return?.();
+    for (const listener of this.#listeners) void listener.return?.();
   }
 }

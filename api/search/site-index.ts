@@ -1,17 +1,9 @@
-import type { Db } from '../db/database.ts';
-import type { SearchStore } from './search-store.ts';
-import { loadAnalyzer, type QueryTerm } from './analyzer.ts';
+import type { QueryTerm } from './analyzer.ts';
 import { americanText } from './british-spellings.ts';
 import { bestSectionsOfPage } from './best-sections.ts';
 import { collectCandidates } from './candidates.ts';
-import { chunkEmbeddingText, storeVectors } from './embed-chunks.ts';
-import type { Embedder } from './embedders/embedder.ts';
-import { buildPartition, Partition, type ChunkRow, type IndexedChunk, type PartitionState } from './partition.ts';
-import { TranslatedQueries, type AlignedPage, type TranslatedQueriesState } from './translated-queries.ts';
-import { ArtifactError, decodeArtifact, encodeArtifact } from './artifact-codec.ts';
-import { INDEX_BUILD } from './index-build.ts';
-import { analyzedChunks } from './page-analyses.ts';
-import { DERIVED_BYTES, memoryOf } from './search-memory.ts';
+import { partitionKey, type IndexedChunk, type Partition } from './partition.ts';
+import type { TranslatedQueries } from './translated-queries.ts';
 import { DEFAULT_RANKING, roundScore, scoreCandidates, type RankingOptions } from './relevance.ts';
 
 export type { IndexedChunk } from './partition.ts';
@@ -28,17 +20,6 @@ export interface SiteSearch {
   scoreThreshold?: number;
 }
 
-/** A site index as plain data: what its search artifact holds. */
-interface SiteIndexState {
-  build: string;
-  deploymentId: string;
-  defaultLanguage: string;
-  defaultVersion: string;
-  embedderId: string;
-  chunkCount: number;
-  partitions: { key: string; partition: PartitionState; translation?: TranslatedQueriesState & { english: string } }[];
-}
-
 export interface ScoredChunk {
   chunk: IndexedChunk;
   score: number;
@@ -49,110 +30,20 @@ export interface ScoredChunk {
  * search only ever looks at the language and version it asked for (or the site's defaults).
  */
 export class SiteIndex {
-  private constructor(
+  constructor(
     readonly deploymentId: string,
     readonly defaultLanguage: string,
     readonly defaultVersion: string,
     readonly embedderId: string,
+    /** By partitionKey(language, version); a language the word vectors do not know with its translation. */
     private readonly partitions: Map<string, Partition>,
     readonly chunkCount: number,
+    /**
+     * The parts it was made of, by id (partitions without translations, and translations): a deployment
+     * that shares parts with this one is made of them rather than load them again.
+     */
+    readonly parts: ReadonlyMap<string, Partition | TranslatedQueries | undefined> = new Map(),
   ) {}
-
-  /** The index as the bytes of a search artifact (search-artifact.ts stores them with the deployment). */
-  toArtifact(): Uint8Array<ArrayBuffer> {
-    const keyOf = new Map([...this.partitions].map(([key, partition]) => [partition, key]));
-    const englishKeyOf = (partition: Partition) => keyOf.get(englishPartitionOf(partition, this.partitions.values())!)!;
-    return encodeArtifact({
-      build: INDEX_BUILD,
-      deploymentId: this.deploymentId,
-      defaultLanguage: this.defaultLanguage,
-      defaultVersion: this.defaultVersion,
-      embedderId: this.embedderId,
-      chunkCount: this.chunkCount,
-      partitions: [...this.partitions].map(([key, partition]) => ({
-        key,
-        partition: partition.toState(),
-        ...(partition.translation ? { translation: { english: englishKeyOf(partition), ...partition.translation.toState() } } : {}),
-      })),
-    } satisfies SiteIndexState);
-  }
-
-  /** What this index takes in memory, typed arrays and text included (search-memory.ts). */
-  memoryBytes(): number {
-    let bytes = 0;
-    for (const partition of this.partitions.values()) {
-      const state = partition.toState();
-      bytes += memoryOf(state);
-      bytes += (state.keyword.size + state.pages.keyword.size) * DERIVED_BYTES.perKeywordDocument;
-      bytes += state.paths.length * DERIVED_BYTES.perChunk;
-      bytes += (state.keyword.words.length + state.pages.keyword.words.length) * DERIVED_BYTES.perWord;
-      if (partition.translation) bytes += memoryOf(partition.translation.toState()) * 2; // the lexicon and its reverse
-    }
-    return bytes;
-  }
-
-  /**
-   * The index in a search artifact's bytes. Throws ArtifactError for bytes that are damaged, of another
-   * container version, or built by another version of the index (INDEX_BUILD): never served, rebuilt.
-   */
-  static async fromArtifact(bytes: Uint8Array): Promise<SiteIndex> {
-    const state = (await decodeArtifact(bytes)) as SiteIndexState;
-    if (state.build !== INDEX_BUILD) throw new ArtifactError(`built by index version ${state.build}, not ${INDEX_BUILD}`);
-    const partitions = new Map<string, Partition>();
-    for (const { key, partition } of state.partitions) {
-      partitions.set(key, await Partition.fromState(partition));
-      // A large site is made partition by partition, letting requests in between.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    for (const { key, translation } of state.partitions) {
-      if (!translation) continue;
-      const english = partitions.get(translation.english)!;
-      partitions.get(key)!.translation = TranslatedQueries.fromState(translation, english.pages, english.vocabulary);
-    }
-    return new SiteIndex(state.deploymentId, state.defaultLanguage, state.defaultVersion, state.embedderId, partitions, state.chunkCount);
-  }
-
-  static async build(store: SearchStore, embedder: Embedder, deploymentId: string): Promise<SiteIndex> {
-    const { db, pool } = store;
-    const deployment = await db.deployment.findUniqueOrThrow({
-      where: { id: deploymentId },
-      select: { defaultLanguage: true, defaultVersion: true },
-    });
-    const { rows } = await pool.query<ChunkRow>(
-      `SELECT c.id, c.content, c.heading, c.anchor, p.id AS page_id, p.title, p.description,
-              array_to_string(p.keywords, ' ') AS keywords, dp.route, dp.language, dp.version, dp.section, e.vector
-       FROM deployment_pages dp
-       JOIN pages p ON p.id = dp.page_id
-       JOIN chunks c ON c.page_id = p.id
-       LEFT JOIN chunk_embeddings e ON e.chunk_id = c.id AND e.embedder = $1
-       WHERE dp.deployment_id = $2 AND dp.is_searchable
-       ORDER BY dp.language, dp.version, dp.route, c.position`,
-      [embedder.id, deploymentId],
-    );
-    await embedMissing(
-      db,
-      embedder,
-      rows.filter((row) => understands(embedder, row.language)),
-    );
-
-    const groups = new Map<string, ChunkRow[]>();
-    for (const row of rows) {
-      const key = partitionKey(row.language, row.version);
-      let group = groups.get(key);
-      if (!group) groups.set(key, (group = []));
-      group.push(row);
-    }
-    const partitions = new Map<string, Partition>();
-    const aligned = new Map<Partition, AlignedPage[]>();
-    for (const [key, group] of groups) {
-      const analyzed = await analyzedChunks(store, group, await loadAnalyzer(group[0]!.language));
-      const built = await buildPartition(group, analyzed, understands(embedder, group[0]!.language));
-      partitions.set(key, built.partition);
-      aligned.set(built.partition, built.aligned);
-    }
-    linkTranslations([...partitions.values()], aligned);
-    return new SiteIndex(deploymentId, deployment.defaultLanguage ?? 'en', deployment.defaultVersion ?? '', embedder.id, partitions, rows.length);
-  }
 
   /**
    * Best chunks for the query, in relevance order, each with its score (0 to 1, see relevance.ts);
@@ -215,55 +106,6 @@ export class SiteIndex {
     for (const partition of this.partitions.values()) if (partition.vectors) return true;
     return false;
   }
-}
-
-const partitionKey = (language: string, version: string) => `${language}\u0000${version}`;
-
-/** Chunks stored before this embedder was configured get their vectors now (and keep them). */
-async function embedMissing(db: Db, embedder: Embedder, rows: ChunkRow[]): Promise<void> {
-  const missing = rows.filter((row) => !row.vector);
-  const seen = new Set<string>();
-  const unique = missing.filter((row) => !seen.has(row.id) && seen.add(row.id));
-  if (unique.length === 0) return;
-  const vectors = await embedder.embed(unique.map(chunkEmbeddingText));
-  await storeVectors(
-    db,
-    embedder.id,
-    unique.map((row) => row.id),
-    vectors,
-  );
-  const byId = new Map(unique.map((row, i) => [row.id, vectors[i]!]));
-  for (const row of missing) {
-    const vector = byId.get(row.id)!;
-    row.vector = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
-  }
-}
-
-/** Partitions of languages the word vectors do not know learn to carry their queries into the English partition of their version. */
-function linkTranslations(partitions: Partition[], aligned: Map<Partition, AlignedPage[]>): void {
-  for (const partition of partitions) {
-    const english = englishPartitionOf(partition, partitions);
-    if (!english) continue;
-    partition.translation = TranslatedQueries.build(
-      aligned.get(partition)!,
-      partition.analyzer,
-      aligned.get(english)!,
-      english.analyzer,
-      english.pages,
-      english.vocabulary,
-    );
-  }
-}
-
-/** The partition a language the word vectors do not know carries its queries into: the English one (with vectors) of its version. */
-function englishPartitionOf(partition: Partition, partitions: Iterable<Partition>): Partition | undefined {
-  if (partition.pages.hasVectors) return undefined;
-  const version = partition.chunks[0]!.version;
-  return [...partitions].find((other) => other.pages.hasVectors && other.chunks[0]!.version === version);
-}
-
-function understands(embedder: Embedder, language: string): boolean {
-  return !embedder.languages || embedder.languages.includes(language.toLowerCase().split(/[-_]/)[0]!);
 }
 
 /**

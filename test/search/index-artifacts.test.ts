@@ -132,18 +132,69 @@ describe('a search artifact', () => {
   });
 });
 
-describe("a page's analysis", () => {
-  it('is kept, and an index built from kept analyses is byte for byte the one a fresh analysis gives', async () => {
+describe("a search artifact's parts", () => {
+  it('are rebuilt from kept page analyses byte for byte as from a fresh analysis', async () => {
     const deploymentId = await liveDeploymentOf();
     const key = { deploymentId_embedder: { deploymentId, embedder: t.runtime.embedder.id } };
+    const { parts } = await t.db.searchArtifact.findUniqueOrThrow({ where: key });
+    const partsNow = async () =>
+      (await t.db.searchPart.findMany({ where: { id: { in: parts } }, orderBy: { id: 'asc' } })).map((part) => Buffer.from(part.bytes));
     await t.db.pageAnalysis.deleteMany({});
+    await t.db.searchPart.deleteMany({ where: { id: { in: parts } } });
     await buildArtifact(t.runtime, t.runtime.embedder, deploymentId);
-    const fresh = (await t.db.searchArtifact.findUniqueOrThrow({ where: key })).bytes;
+    const fresh = await partsNow();
     const kept = await t.db.pageAnalysis.count();
     expect(kept).toBeGreaterThan(0);
+    await t.db.searchPart.deleteMany({ where: { id: { in: parts } } });
     await buildArtifact(t.runtime, t.runtime.embedder, deploymentId);
-    expect(Buffer.from((await t.db.searchArtifact.findUniqueOrThrow({ where: key })).bytes).equals(Buffer.from(fresh))).toBe(true);
+    expect(await partsNow()).toEqual(fresh);
     expect(await t.db.pageAnalysis.count()).toBe(kept);
+  });
+
+  it("of a one-page change are the changed language's only: the worker builds them, web processes read them, the rest is shared", async () => {
+    const files: Record<string, string> = {
+      'docs.json': JSON.stringify({
+        name: 'Bilingual',
+        navigation: {
+          languages: [
+            { language: 'en', groups: [{ group: 'Guides', pages: ['domain', 'fonts'] }] },
+            { language: 'fr', groups: [{ group: 'Guides', pages: ['fr/domain', 'fr/fonts'] }] },
+          ],
+        },
+      }),
+      'domain.mdx': '---\ntitle: Custom domain\n---\n\n## DNS\n\nAdd a CNAME record pointing docs to cname.acme.dev.\n',
+      'fonts.mdx': '---\ntitle: Fonts\n---\n\n## Set a font\n\nSet fonts.family in docs.json.\n',
+      'fr/domain.mdx': '---\ntitle: Domaine personnalisé\n---\n\n## DNS\n\nAjoutez un enregistrement CNAME vers cname.acme.dev.\n',
+      'fr/fonts.mdx': '---\ntitle: Polices\n---\n\n## Choisir une police\n\nRéglez fonts.family dans docs.json.\n',
+    };
+    const repo = makeRepo(files).dir;
+    const bilingual = await createProject(t.db, { name: 'Bilingual', subdomain: 'bilingual-artifacts', repo });
+    expect((await deployAndWait(t, bilingual.projectId)).status).toBe('success');
+    const indexes = new SearchIndexes(t.runtime, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: 1024 ** 3, followsLiveSites: false });
+    const live = async () => ({
+      id: bilingual.projectId,
+      liveDeploymentId: (await t.db.project.findUniqueOrThrow({ where: { id: bilingual.projectId } })).liveDeploymentId,
+    });
+    const before = await indexes.forProject(await live());
+    const [first] = await t.db.searchArtifact.findMany({ where: { deployment: { projectId: bilingual.projectId } } });
+    expect(first!.parts).toHaveLength(3); // en, fr, and fr's translation into en
+
+    commit(repo, { 'fr/fonts.mdx': '---\ntitle: Polices\n---\n\n## Choisir une police\n\nRéglez fonts.family dans docs.json, par exemple Inter.\n' });
+    const second = await deployAndWait(t, bilingual.projectId);
+    expect(second.logs.join('\n')).toMatch(/built 2 of its 3 parts, the others unchanged/);
+    // The first ask answers from the held index while the new one loads; then the new one answers.
+    let after = await indexes.forProject(await live());
+    for (let i = 0; i < 200 && after!.deploymentId !== second.id; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      after = await indexes.forProject(await live());
+    }
+    expect(after!.deploymentId).toBe(second.id);
+    const secondArtifact = await t.db.searchArtifact.findFirstOrThrow({ where: { deploymentId: second.id } });
+    const [sharedId] = secondArtifact.parts.filter((id) => first!.parts.includes(id));
+    expect(secondArtifact.parts.filter((id) => first!.parts.includes(id))).toHaveLength(1);
+    expect(after!.parts.get(sharedId!)).toBe(before!.parts.get(sharedId!)); // the English partition, not read again
+    expect(after!.search({ query: 'Inter', pageSize: 3, language: 'fr' }, undefined)[0]!.chunk.path).toBe('/fr/fonts#choisir-une-police');
+    indexes.close();
   });
 });
 

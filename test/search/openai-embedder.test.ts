@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbedder } from '../../api/search/embedders/create-embedder.ts';
 import { OpenAIEmbedder } from '../../api/search/embedders/openai-embedder.ts';
 import { WordVectorEmbedder } from '../../api/search/embedders/word-vector-embedder.ts';
-import { SiteIndex } from '../../api/search/site-index.ts';
+import { buildSiteIndex } from '../../api/search/index-builder.ts';
 import { loadConfig } from '../../api/config.ts';
 import { createProject } from '../../api/projects/create-project.ts';
 import { deployAndWait } from '../support/deployments.ts';
@@ -92,7 +92,7 @@ describe('vectors of different embedders are never mixed', () => {
     expect(offline).toEqual([{ embedder: 'glove-100d-sif-v2', _count: 3 }]);
 
     const remote = new OpenAIEmbedder({ baseURL, apiKey: 'sk-local', model: 'topic-3' });
-    const index = await SiteIndex.build(t.runtime, remote, deployment.id);
+    const index = await buildSiteIndex(t.runtime, remote, deployment.id);
     const counts = await t.db.chunkEmbedding.groupBy({ by: ['embedder'], _count: true, orderBy: { embedder: 'asc' } });
     expect(counts).toEqual([
       { embedder: 'glove-100d-sif-v2', _count: 3 },
