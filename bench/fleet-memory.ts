@@ -8,8 +8,8 @@ import { fmt, medianAndP95 } from './support.ts';
 export const MB = 1024 * 1024;
 
 /**
- * The size of zlib's output chunks when an artifact is inflated (api/search/artifact-codec.ts): a payload
- * that fits in one is a view of a buffer this large, and an index's typed arrays are views of its payload.
+ * The size of zlib's output chunks when a part is inflated (api/search/artifact-codec.ts): a payload that
+ * fits in one is a view of a buffer this large, and a loaded part's typed arrays are views of its payload.
  */
 const INFLATE_CHUNK = 8 * MB;
 
@@ -45,7 +45,7 @@ export async function sizeRows(runtime: Runtime, templates: SiteTemplate[], site
     const sample = ofSize.slice(0, Math.min(20, Math.ceil(20_000 / template.chunks)));
     const memory = await loadedMemory(runtime, sample, query);
     rows.push(
-      `| ${template.name} | ${ofSize.length} | ${count(template.chunks)} | ${count(template.bytes / 1024)} | ${count(template.bytes / template.chunks)} | ${fmt(template.payloadBytes / MB, 1)} | ${count(template.memoryBytes / template.chunks)} | ${count(memory.measured / memory.chunks)} / ${count((memory.measured - memory.buffers) / memory.chunks)} (${sample.length}) | ${medianAndP95(loads).replace(' | ', ' / ')} |`,
+      `| ${template.name} | ${ofSize.length} | ${count(template.chunks)} | ${count(template.bytes / 1024)} | ${count(template.bytes / template.chunks)} | ${template.partPayloads.length} / ${fmt(sum(template.partPayloads) / MB, 1)} | ${count(template.memoryBytes / template.chunks)} | ${count(memory.measured / memory.chunks)} / ${count((memory.measured - memory.buffers) / memory.chunks)} (${sample.length}) | ${medianAndP95(loads).replace(' | ', ' / ')} |`,
     );
   }
   return rows;
@@ -54,8 +54,8 @@ export async function sizeRows(runtime: Runtime, templates: SiteTemplate[], site
 /** The memory of a mix of sites: what loading them adds, and the part of it that is unused inflate buffer. */
 export async function mixRow(runtime: Runtime, sites: FleetSite[], query: string): Promise<string> {
   const memory = await loadedMemory(runtime, sites, query);
-  const unused = sites.reduce((sum, site) => sum + Math.max(0, INFLATE_CHUNK - site.template.payloadBytes), 0);
-  return `| ${sites.length} | ${count(memory.chunks)} | ${fmt(memory.estimate / MB, 0)} | ${fmt(memory.measured / MB, 0)} | ${fmt(memory.buffers / MB, 0)} | ${fmt(unused / MB, 0)} | ${count(memory.estimate / memory.chunks)} | **${count(memory.measured / memory.chunks)}** | ${count((memory.measured - unused) / memory.chunks)} |`;
+  const unused = sum(sites.flatMap((site) => site.template.partPayloads.map((payload) => Math.max(0, INFLATE_CHUNK - payload))));
+  return `| ${sites.length} | ${count(memory.chunks)} | ${count(memory.estimate / MB)} | ${count(memory.measured / MB)} | ${count(memory.buffers / MB)} | ${count(unused / MB)} | ${count(memory.estimate / memory.chunks)} | **${count(memory.measured / memory.chunks)}** | ${count((memory.measured - unused) / memory.chunks)} |`;
 }
 
 /** What loading these sites' indexes (and searching each once, as a visitor would) adds to the process. */
@@ -80,3 +80,4 @@ async function loadedMemory(runtime: Runtime, sites: FleetSite[], query: string)
 }
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

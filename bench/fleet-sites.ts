@@ -11,17 +11,17 @@ export interface SiteTemplate {
   name: string;
   deploymentId: string;
   chunks: number;
-  /** Deflated artifact bytes, as stored. */
+  /** Deflated bytes as stored: the manifest and its parts. */
   bytes: number;
-  /** Inflated: the header and typed arrays that a loaded index's typed arrays are views of. */
-  payloadBytes: number;
+  /** Each part's payload, inflated: the header and typed arrays that the loaded part's typed arrays are views of. */
+  partPayloads: number[];
   /** The stored estimate of what the loaded index takes. */
   memoryBytes: number;
   /** The fraction of the fleet's sites of this size. */
   share: number;
 }
 
-/** One synthetic site of the fleet: a project whose live deployment's artifact is a copy of a template's. */
+/** One synthetic site of the fleet: a project whose live deployment's artifact names a template's parts. */
 export interface FleetSite {
   id: string;
   liveDeploymentId: string;
@@ -58,8 +58,16 @@ export async function siteTemplates(runtime: Runtime): Promise<{ templates: Site
     projects.push(project.projectId);
     return { projectId: project.projectId, ...(await deployNow(runtime, project.projectId)) };
   };
+  // Parts are named by their content and shared by the artifacts that name them: only those no artifact names any more go.
   const remove = async () => {
+    const { rows } = await pool.query<{ parts: string[] }>(
+      'SELECT a.parts FROM search_artifacts a JOIN deployments d ON d.id = a.deployment_id WHERE d.project_id = ANY($1)',
+      [projects],
+    );
     await pool.query('DELETE FROM projects WHERE id = ANY($1)', [projects]);
+    await pool.query('DELETE FROM search_parts p WHERE p.id = ANY($1) AND NOT EXISTS (SELECT 1 FROM search_artifacts a WHERE p.id = ANY(a.parts))', [
+      rows.flatMap((row) => row.parts),
+    ]);
   };
   try {
     const repo = corpusRepository();
@@ -93,19 +101,27 @@ export async function siteTemplates(runtime: Runtime): Promise<{ templates: Site
 }
 
 async function storedArtifact(runtime: Runtime, deploymentId: string) {
-  const { rows } = await runtime.database.pool.query<{ chunks: number; bytes: Buffer; memory: string }>(
-    'SELECT chunk_count AS chunks, bytes, memory_bytes AS memory FROM search_artifacts WHERE deployment_id = $1 AND embedder = $2',
+  const pool = runtime.database.pool;
+  const { rows } = await pool.query<{ chunks: number; bytes: number; memory: string; parts: string[] }>(
+    'SELECT chunk_count AS chunks, length(bytes) AS bytes, memory_bytes AS memory, parts FROM search_artifacts WHERE deployment_id = $1 AND embedder = $2',
     [deploymentId, runtime.embedder.id],
   );
-  const row = rows[0]!;
-  // The payload is raw deflate past the artifact's 48-byte prefix (api/search/artifact-codec.ts).
-  const payloadBytes = inflateRawSync(row.bytes.subarray(48)).length;
-  return { deploymentId, chunks: row.chunks, bytes: row.bytes.length, payloadBytes, memoryBytes: Number(row.memory) };
+  const manifest = rows[0]!;
+  const { rows: parts } = await pool.query<{ bytes: Buffer }>('SELECT bytes FROM search_parts WHERE id = ANY($1)', [manifest.parts]);
+  return {
+    deploymentId,
+    chunks: manifest.chunks,
+    bytes: manifest.bytes + parts.reduce((sum, part) => sum + part.bytes.length, 0),
+    // A part is raw deflate past the 48-byte prefix of api/search/artifact-codec.ts.
+    partPayloads: parts.map((part) => inflateRawSync(part.bytes.subarray(48)).length),
+    memoryBytes: Number(manifest.memory),
+  };
 }
 
 /**
- * `count` sites, each a project with a live deployment whose artifact is a copy of a template's bytes,
- * made in three statements rather than deployed: sizes drawn by the templates' shares. `remove` deletes them.
+ * `count` sites, each a project with a live deployment whose artifact is a copy of a template's manifest
+ * (naming the template's parts), made in four statements rather than deployed: sizes drawn by the
+ * templates' shares. Each site's index is loaded on its own, as another site's would be. `remove` deletes them.
  */
 export async function makeFleet(runtime: Runtime, templates: SiteTemplate[], count: number, random: () => number) {
   const pool = runtime.database.pool;
@@ -131,8 +147,8 @@ export async function makeFleet(runtime: Runtime, templates: SiteTemplate[], cou
     const liveOf = new Map(deployments.map((deployment) => [deployment.project_id, deployment.id]));
     const sites: FleetSite[] = ids.map((id, i) => ({ id, liveDeploymentId: liveOf.get(id)!, template: chosen[i]! }));
     await pool.query(
-      `INSERT INTO search_artifacts (deployment_id, embedder, build, bytes, memory_bytes, chunk_count, build_ms)
-       SELECT s.deployment_id, a.embedder, a.build, a.bytes, a.memory_bytes, a.chunk_count, a.build_ms
+      `INSERT INTO search_artifacts (deployment_id, embedder, build, bytes, memory_bytes, chunk_count, build_ms, parts)
+       SELECT s.deployment_id, a.embedder, a.build, a.bytes, a.memory_bytes, a.chunk_count, a.build_ms, a.parts
        FROM unnest($1::text[], $2::text[]) AS s(deployment_id, template)
        JOIN search_artifacts a ON a.deployment_id = s.template AND a.embedder = $3`,
       [sites.map((site) => site.liveDeploymentId), sites.map((site) => site.template.deploymentId), runtime.embedder.id],

@@ -28,11 +28,11 @@ const QUERIES = (
 
 /**
  * A hosted fleet on one machine, from one web process's point of view: synthetic sites of varied sizes
- * (copies of artifacts built from the corpus, not deployed one by one), Zipf-distributed searches over
- * them, one at a time, through a SearchIndexes with one memory budget that holds only part of the fleet.
+ * (made, not deployed: their artifacts name the parts of artifacts built from the corpus), searches
+ * spread over them by Zipf, one at a time, through a SearchIndexes whose budget holds part of the fleet.
  * Reports what an artifact costs to store and load by size, the memory a loaded chunk takes (the stored
  * estimate and the process's heap and array buffers), and, per fleet size, the hit rate, the loads and
- * the searches' latency, misses included. Deletes every project it made.
+ * the searches' latency, misses included. Deletes every project and part it made.
  */
 export async function benchFleet(runtime: Runtime, options: FleetOptions = FLEET) {
   if (!globalThis.gc) throw new Error('the fleet bench measures memory after garbage collection: run node with --expose-gc (npm run bench does)');
@@ -50,7 +50,7 @@ export async function benchFleet(runtime: Runtime, options: FleetOptions = FLEET
       return {
         seconds: (performance.now() - started) / 1000,
         table: [
-          `| Size of site | sites of ${fleet.sites.length} | chunks | artifact KB (deflated) | stored bytes per chunk | inflated payload MB | memory per chunk, estimate (bytes) | memory per chunk, measured / of which heap (sites loaded) | load p50 / p95 ms (5 loads) |`,
+          `| Size of site | sites of ${fleet.sites.length} | chunks | artifact KB (deflated) | stored bytes per chunk | parts / inflated MB | memory per chunk, estimate (bytes) | memory per chunk, measured / of which heap (sites loaded) | load p50 / p95 ms (5 loads) |`,
           '|---|---|---|---|---|---|---|---|---|',
           ...sizes,
           '',
@@ -117,7 +117,7 @@ async function traffic(runtime: Runtime, sites: FleetSite[], options: FleetOptio
     const allMemory = sites.reduce((sum, site) => sum + site.template.memoryBytes, 0);
     const sorted = [...searches].sort((a, b) => a - b);
     const mean = searches.reduce((sum, ms) => sum + ms, 0) / searches.length;
-    return `| ${sites.length} | ${chunks.toLocaleString('en-US')} | ${fmt(allMemory / MB, 0)} | ${stats.sites} / ${fmt(stats.memoryBytes / MB, 0)} / ${fmt(held / MB, 0)} | **${fmt((100 * hits) / searches.length, 1)}%** | ${fmt((100 * ideal) / total, 1)}% | ${loads.length} (${stats.evicted - evictedBefore}) | ${medianAndP95(loads).replace(' | ', ' / ')} | ${fmt(percentile(sorted, 0.5), 1)} | **${fmt(percentile(sorted, 0.95), 1)}** | ${fmt(mean, 1)} | ${fmt((performance.now() - started) / 1000, 0)} |`;
+    return `| ${sites.length} | ${chunks.toLocaleString('en-US')} | ${Math.round(allMemory / MB).toLocaleString('en-US')} | ${stats.sites} / ${fmt(stats.memoryBytes / MB, 0)} / ${fmt(held / MB, 0)} | **${fmt((100 * hits) / searches.length, 1)}%** | ${fmt((100 * ideal) / total, 1)}% | ${loads.length} (${stats.evicted - evictedBefore}) | ${medianAndP95(loads).replace(' | ', ' / ')} | ${fmt(percentile(sorted, 0.5), 1)} | **${fmt(percentile(sorted, 0.95), 1)}** | ${fmt(mean, 1)} | ${fmt((performance.now() - started) / 1000, 0)} |`;
   } finally {
     indexes.close();
   }
