@@ -18,8 +18,8 @@ import { deflateRawSync, inflateRaw, type ZlibOptions } from 'node:zlib';
  *
  * Decoding checks the magic, the version and the checksum, inflates the payload (on libuv's thread
  * pool, off the event loop), parses the header (with no reviver: a reviver is called for every string,
- * and an index holds hundreds of thousands), then puts views of the typed arrays over the inflated
- * bytes at their paths (no per-array copy).
+ * and an index holds hundreds of thousands), then puts views of the typed arrays over one exact-size
+ * copy of the binary part at their paths (no per-array copy).
  */
 const MAGIC = Buffer.from('FOLIOSIX');
 const CONTAINER_VERSION = 2;
@@ -99,16 +99,17 @@ export async function decodeArtifact(bytes: Uint8Array): Promise<unknown> {
   const inflated = await inflate(buffer.subarray(PREFIX), { chunkSize: INFLATE_CHUNK }).catch((error: Error) => {
     throw new ArtifactError(`its payload does not inflate (${error.message})`);
   });
-  // The typed arrays are views of these bytes: aligned for every kind (zlib's buffer normally is).
-  const payload = inflated.byteOffset % 8 === 0 ? inflated : Buffer.from(Uint8Array.from(inflated).buffer);
-  const binaryStart = align8(headerLength);
-  const { value, arrays } = JSON.parse(payload.toString('utf8', 0, headerLength)) as { value: unknown; arrays: ArrayEntry[] };
+  const { value, arrays } = JSON.parse(inflated.toString('utf8', 0, headerLength)) as { value: unknown; arrays: ArrayEntry[] };
+  // The typed arrays are views of one exact copy of the binary part: zlib's output buffer is as large as
+  // its chunk (8 MiB) and holds the header's text too, neither of which should stay in memory.
+  const binary = new ArrayBuffer(Math.max(0, inflated.length - align8(headerLength)));
+  new Uint8Array(binary).set(inflated.subarray(align8(headerLength)));
   const holder = { root: value };
   for (const { path, kind, at, length } of arrays) {
     const Type = Object.hasOwn(KINDS, kind) ? KINDS[kind] : undefined;
-    if (!Type || binaryStart + at + length * Type.BYTES_PER_ELEMENT > payload.length) throw new ArtifactError('a typed array lies outside the artifact');
+    if (!Type || at + length * Type.BYTES_PER_ELEMENT > binary.byteLength) throw new ArtifactError('a typed array lies outside the artifact');
     const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((into, key) => into[key] as Record<string | number, unknown>, holder);
-    parent[path.at(-1)!] = new Type(payload.buffer as ArrayBuffer, payload.byteOffset + binaryStart + at, length);
+    parent[path.at(-1)!] = new Type(binary, at, length);
   }
   return holder.root;
 }

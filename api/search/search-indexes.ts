@@ -31,6 +31,9 @@ export interface SearchIndexStats {
   built: number;
   /** Sites dropped to stay within the memory budget. */
   evicted: number;
+  /** Searches answered by an index held, and those that waited for a load (what sizes SEARCH_MEMORY_MB). */
+  hits: number;
+  misses: number;
 }
 
 /**
@@ -50,7 +53,7 @@ export class SearchIndexes {
   /** The deployment each project should hold: the live one, as last seen. */
   readonly #wanted = new Map<string, string>();
   readonly #listeners: AsyncIterableIterator<Record<string, unknown>>[] = [];
-  readonly #counts = { loaded: 0, built: 0, evicted: 0 };
+  readonly #counts = { loaded: 0, built: 0, evicted: 0, hits: 0, misses: 0 };
 
   constructor(
     private readonly store: SearchStore,
@@ -76,9 +79,11 @@ export class SearchIndexes {
     if (!project.liveDeploymentId) return undefined;
     const entry = this.#entries.get(project.id);
     if (entry?.deploymentId === project.liveDeploymentId) {
+      this.#counts.hits++;
       entry.lastUsed = Date.now();
       return entry.index;
     }
+    this.#counts.misses++;
     return this.install(project.id, project.liveDeploymentId);
   }
 
