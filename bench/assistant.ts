@@ -11,11 +11,32 @@ import { replicatedRepository } from './search.ts';
 import { medianAndP95 } from './support.ts';
 
 const CLIENT = fileURLToPath(new URL('./assistant-client.ts', import.meta.url));
-const QUESTIONS = (
+type Conversation = { role: 'user' | 'assistant'; content: string }[];
+
+const SHORT: Conversation[] = (
   JSON.parse(fs.readFileSync(new URL('../eval/search-questions.json', import.meta.url), 'utf8')) as { questions: { language: string; query: string }[] }
 ).questions
   .filter((question) => question.language === 'en')
-  .map((question) => question.query);
+  .map((question) => [{ role: 'user', content: question.query }]);
+
+const WRITTEN = JSON.parse(fs.readFileSync(new URL('./long-questions.json', import.meta.url), 'utf8')) as {
+  long: string[];
+  followUps: { history: [string, string]; question: string }[];
+};
+/** Questions as visitors write them: several sentences, and follow-ups that lean on the turn before. */
+const LONG: Conversation[] = [
+  ...WRITTEN.long.map((question): Conversation => [{ role: 'user', content: question }]),
+  ...WRITTEN.followUps.map(
+    ({ history: [asked, answered], question }): Conversation => [
+      { role: 'user', content: asked },
+      { role: 'assistant', content: answered },
+      { role: 'user', content: question },
+    ],
+  ),
+];
+
+/** Answers to other questions first: a new server's first answers pay for compiling its code paths. */
+const WARM_UP = 10;
 
 /** The model server's fixed delay per call, for the OpenAI-compatible path. */
 const MODEL_DELAY_MS = 50;
@@ -46,28 +67,45 @@ export async function benchAssistant(runtime: Runtime, rounds = 2) {
   const index = await runtime.searchIndexes.forProject({ id: project.projectId, liveDeploymentId: deploymentId });
   const chunks = index?.chunkCount ?? 0;
 
-  const offline = await measure(runtime, project, rounds, false);
-  const model = await measure(runtime, project, rounds, true);
-  const added = model.map((timing) => timing.firstTextMs - timing.modelMs);
-  const addedToFirstOutput = model.map((timing) => timing.firstToolCallMs - timing.firstCallModelMs);
-  return {
-    table: [
-      `| Assistant over HTTP, ${chunks.toLocaleString('en-US')} chunks, ${offline.length} answers each | p50 ms | p95 ms |`,
-      '|---|---|---|',
-      `| offline model: first byte | ${medianAndP95(offline.map((timing) => timing.firstByteMs))} |`,
-      `| offline model: first text part (goal ≤ 50 at p95) | ${medianAndP95(offline.map((timing) => timing.firstTextMs))} |`,
-      `| OpenAI-compatible server (${MODEL_DELAY_MS} ms per call, 2 calls): first text part | ${medianAndP95(model.map((timing) => timing.firstTextMs))} |`,
-      `| of which inside the model server | ${medianAndP95(model.map((timing) => timing.modelMs))} |`,
-      `| **time Folio adds before the model's first token reaches the client**: its first output, the search call (goal ≤ 20 at p95) | ${medianAndP95(addedToFirstOutput)} |`,
-      `| **time Folio adds before the answer's first text reaches the client** (includes running the search) | ${medianAndP95(added)} |`,
-      `| of which: request to the first model call (key, site, thread, prompt) | ${medianAndP95(model.map((timing) => timing.beforeModelMs))} |`,
-      `| of which: between the model's calls (running the search tool) | ${medianAndP95(model.map((timing) => timing.betweenCallsMs))} |`,
-      `| of which: relaying the model's first token to the client | ${medianAndP95(model.map((timing) => timing.relayMs))} |`,
-    ].join('\n'),
-  };
+  const sets = [
+    { name: 'short questions (eval/search-questions.json, English)', conversations: SHORT, rounds },
+    { name: 'long questions and follow-ups (bench/long-questions.json)', conversations: LONG, rounds: rounds * 2 },
+  ];
+  const tables: string[] = [];
+  for (const set of sets) {
+    const offline = await measure(runtime, project, set.conversations, set.rounds, false);
+    const model = await measure(runtime, project, set.conversations, set.rounds, true);
+    tables.push(timingTable(`${set.name}, ${chunks.toLocaleString('en-US')} chunks, ${offline.length} answers each`, offline, model));
+  }
+  return { table: tables.join('\n\n') };
 }
 
-async function measure(runtime: Runtime, project: { subdomain: string; assistantKey: string }, rounds: number, withModel: boolean): Promise<Timing[]> {
+function timingTable(title: string, offline: Timing[], model: Timing[]): string {
+  const added = model.map((timing) => timing.firstTextMs - timing.modelMs);
+  const withText = offline.filter((timing) => timing.firstTextMs > 0);
+  const addedToFirstOutput = model.map((timing) => timing.firstToolCallMs - timing.firstCallModelMs);
+  return [
+    `| Assistant over HTTP: ${title} | p50 ms | p95 ms |`,
+    '|---|---|---|',
+    `| offline model: first byte | ${medianAndP95(offline.map((timing) => timing.firstByteMs))} |`,
+    `| offline model: first text part (goal ≤ 50 at p95; ${withText.length} answers had text) | ${medianAndP95(withText.map((timing) => timing.firstTextMs))} |`,
+    `| OpenAI-compatible server (${MODEL_DELAY_MS} ms per call, 2 calls): first text part | ${medianAndP95(model.map((timing) => timing.firstTextMs))} |`,
+    `| of which inside the model server | ${medianAndP95(model.map((timing) => timing.modelMs))} |`,
+    `| **time Folio adds before the model's first token reaches the client**: its first output, the search call (goal ≤ 20 at p95) | ${medianAndP95(addedToFirstOutput)} |`,
+    `| **time Folio adds before the answer's first text reaches the client** (includes running the search) | ${medianAndP95(added)} |`,
+    `| of which: request to the first model call (key, site, thread, prompt) | ${medianAndP95(model.map((timing) => timing.beforeModelMs))} |`,
+    `| of which: between the model's calls (running the search tool) | ${medianAndP95(model.map((timing) => timing.betweenCallsMs))} |`,
+    `| of which: relaying the model's first token to the client | ${medianAndP95(model.map((timing) => timing.relayMs))} |`,
+  ].join('\n');
+}
+
+async function measure(
+  runtime: Runtime,
+  project: { subdomain: string; assistantKey: string },
+  conversations: Conversation[],
+  rounds: number,
+  withModel: boolean,
+): Promise<Timing[]> {
   const client = spawn(process.execPath, ['--import', 'tsx', CLIENT, String(MODEL_DELAY_MS)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: client.stdout! })[Symbol.asyncIterator]();
   const { baseURL } = JSON.parse((await lines.next()).value as string) as { baseURL: string };
@@ -75,7 +113,7 @@ async function measure(runtime: Runtime, project: { subdomain: string; assistant
   const server = await listen(createApp({ ...runtime, config }), '127.0.0.1', 0);
   try {
     client.stdin!.end(
-      `${JSON.stringify({ url: `${server.url}/v1/assistant/${project.subdomain}/message`, key: project.assistantKey, questions: QUESTIONS, rounds })}\n`,
+      `${JSON.stringify({ url: `${server.url}/v1/assistant/${project.subdomain}/message`, key: project.assistantKey, warmUp: SHORT.slice(0, WARM_UP), conversations, rounds })}\n`,
     );
     const result = await lines.next();
     if (result.done) throw new Error('the assistant benchmark client ended without results');

@@ -7,12 +7,6 @@ import { fmt, medianAndP95 } from './support.ts';
 
 export const MB = 1024 * 1024;
 
-/**
- * The size of zlib's output chunks when a part is inflated (api/search/artifact-codec.ts): a payload that
- * fits in one is a view of a buffer this large, and a loaded part's typed arrays are views of its payload.
- */
-const INFLATE_CHUNK = 8 * MB;
-
 export const storeOf = (runtime: Runtime) => ({ db: runtime.database.prisma, pool: runtime.database.pool });
 
 /**
@@ -51,11 +45,10 @@ export async function sizeRows(runtime: Runtime, templates: SiteTemplate[], site
   return rows;
 }
 
-/** The memory of a mix of sites: what loading them adds, and the part of it that is unused inflate buffer. */
+/** The memory of a mix of sites: what loading them adds, against what the budget counts for them. */
 export async function mixRow(runtime: Runtime, sites: FleetSite[], query: string): Promise<string> {
   const memory = await loadedMemory(runtime, sites, query);
-  const unused = sum(sites.flatMap((site) => site.template.partPayloads.map((payload) => Math.max(0, INFLATE_CHUNK - payload))));
-  return `| ${sites.length} | ${count(memory.chunks)} | ${count(memory.estimate / MB)} | ${count(memory.measured / MB)} | ${count(memory.buffers / MB)} | ${count(unused / MB)} | ${count(memory.estimate / memory.chunks)} | **${count(memory.measured / memory.chunks)}** | ${count((memory.measured - unused) / memory.chunks)} |`;
+  return `| ${sites.length} | ${count(memory.chunks)} | ${count(memory.estimate / MB)} | ${count(memory.measured / MB)} | ${count(memory.buffers / MB)} | ${count(memory.estimate / memory.chunks)} | **${count(memory.measured / memory.chunks)}** | ${fmt(memory.measured / memory.estimate, 2)} |`;
 }
 
 /** What loading these sites' indexes (and searching each once, as a visitor would) adds to the process. */

@@ -70,8 +70,10 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
       () => !isNotFound,
     );
   let citations = guard();
-  const search = async (query: string): Promise<SearchResultShape[]> => {
-    // The search is a few milliseconds of CPU: let the tool call it answers reach the client first.
+  const relayed = new ToolCallsRelayed();
+  const search = async (query: string, toolCallId: string): Promise<SearchResultShape[]> => {
+    // The search is milliseconds of CPU: the tool call it answers is passed on and sent first.
+    await relayed.wait(toolCallId);
     await new Promise((resolve) => setImmediate(resolve));
     const results = await searchDocs(services, project, { query: query || conversation.question.text, pageSize: request.retrievalPageSize, ...request.filter });
     for (const result of results) {
@@ -109,6 +111,7 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
         case 'tool-call':
           if (part.toolName === 'markNotFound') isNotFound = true;
           yield { type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, args: part.input };
+          relayed.done(part.toolCallId);
           break;
         case 'tool-result':
           record.toolResult(part.toolCallId, part.toolName, part.input, part.output);
@@ -151,6 +154,7 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
     finish = signal.aborted ? 'aborted' : 'error';
     if (!signal.aborted) throw modelFailure(error, services.log);
   } finally {
+    relayed.doneAll();
     await recordAnswer(services.db, conversation, { text: record.fullText, parts: record.parts, finishReason: finish }).catch((error: unknown) =>
       services.log.error(`could not store the answer ${messageId} of thread ${threadId}`, error),
     );
@@ -188,6 +192,39 @@ function finishReasonOf(reason: string): FinishReason {
 
 function usageOf(usage: LanguageModelUsage): Usage {
   return { promptTokens: usage.inputTokens ?? 0, completionTokens: usage.outputTokens ?? 0 };
+}
+
+/**
+ * The tool calls the client has been sent. The AI SDK runs a tool as soon as the model calls it, ahead
+ * of the stream this answer is read from: a search waits until its call has been passed on, so that the
+ * client sees what the assistant does before it is done.
+ */
+class ToolCallsRelayed {
+  readonly #calls = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+
+  wait(toolCallId: string): Promise<void> {
+    return this.#call(toolCallId).promise;
+  }
+
+  done(toolCallId: string): void {
+    this.#call(toolCallId).resolve();
+  }
+
+  /** The answer has ended: nothing waits any more. */
+  doneAll(): void {
+    for (const call of this.#calls.values()) call.resolve();
+  }
+
+  #call(toolCallId: string) {
+    let call = this.#calls.get(toolCallId);
+    if (!call) {
+      let resolve = () => {};
+      const promise = new Promise<void>((done) => (resolve = done));
+      call = { promise, resolve };
+      this.#calls.set(toolCallId, call);
+    }
+    return call;
+  }
 }
 
 /** The answer as its thread keeps it: the AI SDK v4 client's message parts, and its whole text. */

@@ -13,13 +13,13 @@ const NO_INPUT = zodSchema(z.object({}));
  * The assistant's two tools, as Mintlify's has them: `search` (over the site's live deployment, with
  * the request's filter and page size) and `markNotFound` (the documentation does not cover the question).
  */
-export function assistantTools(search: (query: string) => Promise<SearchResultShape[]>) {
+export function assistantTools(search: (query: string, toolCallId: string) => Promise<SearchResultShape[]>) {
   return {
     search: tool({
       description:
         'Search this documentation site. Returns the most relevant sections, each with its content, its path (page and heading anchor, to link to) and metadata (page title, description, section).',
       inputSchema: SEARCH_INPUT,
-      execute: async ({ query }) => search(query.trim().slice(0, MAX_QUERY_LENGTH)),
+      execute: async ({ query }, { toolCallId }) => search(query.trim().slice(0, MAX_QUERY_LENGTH), toolCallId),
     }),
     markNotFound: tool({
       description: 'Call this when the search results do not answer the question: the documentation does not cover it.',

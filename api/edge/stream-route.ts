@@ -45,6 +45,7 @@ export async function serveStreamRoute(
   const stop = () => void events.return(undefined).catch(() => undefined);
   request.signal?.addEventListener('abort', stop, { once: true });
 
+  let sentAt = performance.now();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       if (first.done) {
@@ -79,6 +80,9 @@ export async function serveStreamRoute(
         request.signal?.removeEventListener('abort', stop);
         controller.close();
         stop();
+      } else if (performance.now() - sentAt >= SEND_WITHIN_MS) {
+        await sentOn();
+        sentAt = performance.now();
       }
     },
     cancel: stop,
@@ -87,6 +91,19 @@ export async function serveStreamRoute(
   headers.set('content-type', encoder.contentType);
   headers.set('cache-control', 'no-cache');
   return new Response(stream, { status: route.status, headers });
+}
+
+/**
+ * Events are sent at most this long after they are written. The response's writes are sent on the next
+ * tick, which runs only when no promise work is left: without a pause, an answer's first text would
+ * wait for every event after it that is made without waiting on I/O (the offline model makes a whole
+ * answer so); a pause after every event would send each in a write of its own.
+ */
+const SEND_WITHIN_MS = 2;
+
+/** Resolves once what was written so far has gone to the socket. */
+function sentOn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The AppError a client is told about: the one raised, else a logged, masked internal error. */

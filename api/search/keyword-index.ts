@@ -305,8 +305,11 @@ export class KeywordIndex {
     const budget = typoBudget(word);
     if (budget === 0) return [];
     const found = new Set<string>();
-    for (const [candidate, stem] of seenWords) {
-      if (this.#documentCount(stem) > 0 && typoDistance(word, candidate, budget) <= budget) found.add(stem);
+    // Only words of the same first letter can be a typo away (typoDistance), so only those are tried.
+    const sameInitial = wordsByInitial(seenWords).get(word[0]!) ?? [];
+    for (let i = 0; i < sameInitial.length; i += 2) {
+      const [candidate, stem] = [sameInitial[i]!, sameInitial[i + 1]!];
+      if (typoDistance(word, candidate, budget) <= budget && this.#documentCount(stem) > 0) found.add(stem);
     }
     return this.mostFrequent([...found]);
   }
@@ -324,6 +327,23 @@ export class KeywordIndex {
   private mostFrequent(terms: string[]): string[] {
     return terms.sort((a, b) => this.#documentCount(b) - this.#documentCount(a)).slice(0, MAX_EXPANSIONS);
   }
+}
+
+/** Each set of words (word -> stem) grouped by first letter, as flat [word, stem, word, stem, …] lists in the set's order; made on first use. */
+const byInitial = new WeakMap<ReadonlyMap<string, string>, Map<string, string[]>>();
+
+function wordsByInitial(words: ReadonlyMap<string, string>): Map<string, string[]> {
+  let groups = byInitial.get(words);
+  if (!groups) {
+    groups = new Map();
+    for (const [word, stem] of words) {
+      const group = groups.get(word[0]!);
+      if (group) group.push(word, stem);
+      else groups.set(word[0]!, [word, stem]);
+    }
+    byInitial.set(words, groups);
+  }
+  return groups;
 }
 
 /** The first index of sorted `items` whose item is not below `value` (its length when there is none). */

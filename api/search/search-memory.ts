@@ -30,9 +30,10 @@ export function memoryOf(value: unknown): number {
 
 /**
  * What a loaded index adds to its data, per document of a keyword index (its scoring buffers), per
- * chunk (the chunk object and its title's phrase form) and per word of the typo table (a map entry).
+ * chunk (the chunk object and its title's phrase form) and per word of the typo table (a map entry,
+ * and two slots of its first letter's list).
  */
-export const DERIVED_BYTES = { perKeywordDocument: 28, perChunk: 120, perWord: 80 } as const;
+export const DERIVED_BYTES = { perKeywordDocument: 28, perChunk: 120, perWord: 96 } as const;
 
 const STRING_HEADER = 16;
 const OBJECT_HEADER = 32;

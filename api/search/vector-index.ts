@@ -54,13 +54,18 @@ export class VectorIndex {
 
   search(query: Float32Array, limit: number): Hit[] {
     const top = new TopK(limit);
-    const candidates = this.#signatures ? this.shortlist(query) : undefined;
     const { vectors, dimensions } = this;
-    const count = candidates ? candidates.length : this.size;
-    for (let i = 0; i < count; i++) {
-      const doc = candidates ? candidates[i]! : i;
-      const dot = dotAt(vectors, doc * dimensions, query, 0, dimensions);
-      if (dot > 0) top.offer(doc, dot);
+    if (this.#signatures) {
+      for (const doc of this.shortlist(query)) {
+        const dot = dotAt(vectors, doc * dimensions, query, 0, dimensions);
+        if (dot > 0) top.offer(doc, dot);
+      }
+    } else {
+      // Every vector: the loop that takes most of a search's time, kept free of the shortlist's indirection.
+      for (let doc = 0; doc < this.size; doc++) {
+        const dot = dotAt(vectors, doc * dimensions, query, 0, dimensions);
+        if (dot > 0) top.offer(doc, dot);
+      }
     }
     return top.sorted();
   }

@@ -9,11 +9,25 @@ export interface Embedder {
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 
-/** The dot product of the `dimensions` numbers of `a` from `aOffset` with those of `b` from `bOffset` (vectors stored row after row). */
+/**
+ * The dot product of the `dimensions` numbers of `a` from `aOffset` with those of `b` from `bOffset`
+ * (vectors stored row after row). Four running sums: twice as fast as one, as the additions need not
+ * wait for each other (a vector search scans every vector of a partition with it).
+ */
 export function dotAt(a: Float32Array, aOffset: number, b: Float32Array, bOffset: number, dimensions: number): number {
-  let dot = 0;
-  for (let d = 0; d < dimensions; d++) dot += a[aOffset + d]! * b[bOffset + d]!;
-  return dot;
+  let first = 0;
+  let second = 0;
+  let third = 0;
+  let fourth = 0;
+  let d = 0;
+  for (const fours = dimensions - (dimensions % 4); d < fours; d += 4) {
+    first += a[aOffset + d]! * b[bOffset + d]!;
+    second += a[aOffset + d + 1]! * b[bOffset + d + 1]!;
+    third += a[aOffset + d + 2]! * b[bOffset + d + 2]!;
+    fourth += a[aOffset + d + 3]! * b[bOffset + d + 3]!;
+  }
+  for (; d < dimensions; d++) first += a[aOffset + d]! * b[bOffset + d]!;
+  return first + second + third + fourth;
 }
 
 /** Scales a vector to length 1 in place (a zero vector stays zero). */
