@@ -3,9 +3,10 @@ import { LANGUAGE_LISTS } from '../language/word-lists.ts';
 
 /**
  * Raise when what a search index holds, or how it is made, changes (its data structures, the analysis
- * of text, the ranking's built parts); also when the stemmers or stop words (@orama) change version.
+ * of text, the ranking's built parts, the container of api/search/artifact-codec.ts); also when the
+ * stemmers or stop words (@orama) change version.
  */
-const ARTIFACT_FORMAT = 3;
+const ARTIFACT_FORMAT = 4;
 
 /**
  * The version of the index a search artifact was built by: its format and the word lists that shape
