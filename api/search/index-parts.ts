@@ -62,6 +62,11 @@ export async function storeParts(store: SearchStore, parts: readonly StoredPart[
 
 export async function fetchParts(store: SearchStore, ids: readonly string[]): Promise<Map<string, Buffer>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await store.pool.query<{ id: string; bytes: Buffer }>('SELECT id, bytes FROM search_parts WHERE id = ANY($1)', [ids]);
-  return new Map(rows.map((row) => [row.id, row.bytes]));
+  // As base64: bytea arrives as hex text, twice the bytes' size, and megabytes of it take a quarter longer
+  // to read and decode (node-postgres reads no binary results).
+  const { rows } = await store.pool.query<{ id: string; base64: string }>(
+    "SELECT id, encode(bytes, 'base64') AS base64 FROM search_parts WHERE id = ANY($1)",
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, Buffer.from(row.base64, 'base64')]));
 }
