@@ -64,9 +64,8 @@ export async function fetchParts(store: SearchStore, ids: readonly string[]): Pr
   if (ids.length === 0) return new Map();
   // As base64: bytea arrives as hex text, twice the bytes' size, and megabytes of it take a quarter longer
   // to read and decode (node-postgres reads no binary results).
-  const { rows } = await store.pool.query<{ id: string; base64: string }>(
-    "SELECT id, encode(bytes, 'base64') AS base64 FROM search_parts WHERE id = ANY($1)",
-    [ids],
-  );
+  const { rows } = await store.pool.query<{ id: string; base64: string }>("SELECT id, encode(bytes, 'base64') AS base64 FROM search_parts WHERE id = ANY($1)", [
+    ids,
+  ]);
   return new Map(rows.map((row) => [row.id, Buffer.from(row.base64, 'base64')]));
 }
