@@ -28,7 +28,7 @@ export interface Runtime extends Services {
    * indexes and the query path (SearchIndexes.warm). Never longer than `WARM_UP_LIMIT_MS`: what is not
    * loaded by then loads in the background, or when asked for.
    */
-  warmUp(options: { isWeb: boolean }): Promise<void>;
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,9 +75,11 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
       database,
       jobs: jobs!,
       deployServices: deployServicesOf(services),
-      async warmUp({ isWeb }) {
+      async warmUp() {
         const prisma = database.prisma.project.findFirst({ select: { id: true } }).catch(() => undefined);
-        const search = isWeb ? searchIndexes.warm().catch((error) => log.warn('could not load the search indexes of the live sites', error)) : undefined;
+        const search = options.isWeb
+          ? searchIndexes.warm().catch((error) => log.warn('could not load the search indexes of the live sites', error))
+          : undefined;
         const limit = new Promise<void>((resolve) => setTimeout(resolve, WARM_UP_LIMIT_MS).unref());
         await Promise.race([Promise.all([prisma, search]), limit]);
       },

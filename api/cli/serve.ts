@@ -32,7 +32,7 @@ export async function runProcess(
     ]);
     const runtime = await openRuntime(config, log, { isWorker: role !== 'web', isWeb: hasWeb, server });
     // Warm before listening: the first request after a start finds the live sites' indexes loaded.
-    await runtime.warmUp({ isWeb: hasWeb });
+    await runtime.warmUp();
     const listening =
       app && http
         ? await http.listen(app.createApp(runtime), config.host, config.port).catch(async (error) => {

@@ -308,8 +308,8 @@ export class KeywordIndex {
     // Only words of the same first letter can be a typo away (typoDistance), so only those are tried.
     const sameInitial = wordsByInitial(seenWords).get(word[0]!) ?? [];
     for (let i = 0; i < sameInitial.length; i += 2) {
-      const [candidate, stem] = [sameInitial[i]!, sameInitial[i + 1]!];
-      if (typoDistance(word, candidate, budget) <= budget && this.#documentCount(stem) > 0) found.add(stem);
+      const stem = sameInitial[i + 1]!;
+      if (typoDistance(word, sameInitial[i]!, budget) <= budget && this.#documentCount(stem) > 0) found.add(stem);
     }
     return this.mostFrequent([...found]);
   }

@@ -38,6 +38,11 @@ export interface DeploymentPlan {
   translations: TranslationPlan[];
 }
 
+/** The ids of a plan's parts: its partitions', then its translations'. */
+export function partIdsOf(plan: DeploymentPlan): string[] {
+  return [...plan.partitions.map((partition) => partition.id), ...plan.translations.map((translation) => translation.id)];
+}
+
 /**
  * What a deployment's search index is made of, read without its text: each partition's pages, and so
  * its id. A partition whose id has a stored part is not built again; see search-artifact.ts.

@@ -2,10 +2,10 @@ import type { Logger } from '../logger.ts';
 import { ArtifactError, decodeArtifact, encodeArtifact } from './artifact-codec.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { INDEX_BUILD } from './index-build.ts';
-import { buildParts } from './index-builder.ts';
+import { buildParts, composeIndex, type BuiltParts } from './index-builder.ts';
 import { fetchParts, partitionPart, readPartition, readTranslation, storedPartIds, storeParts, translationPart, type StoredPart } from './index-parts.ts';
 import type { Partition } from './partition.ts';
-import { planDeployment, type DeploymentPlan } from './partition-plan.ts';
+import { partIdsOf, planDeployment, type DeploymentPlan } from './partition-plan.ts';
 import type { SearchStore } from './search-store.ts';
 import { SiteIndex } from './site-index.ts';
 import type { TranslatedQueries } from './translated-queries.ts';
@@ -45,7 +45,7 @@ export interface ArtifactLoad {
 export async function buildArtifact(store: SearchStore, embedder: Embedder, deploymentId: string): Promise<ArtifactBuild> {
   const started = performance.now();
   const plan = await planDeployment(store, embedder, deploymentId);
-  const ids = [...plan.partitions.map((partition) => partition.id), ...plan.translations.map((translation) => translation.id)];
+  const ids = partIdsOf(plan);
   const stored = await storedPartIds(store, ids);
   const wanted = {
     partitions: new Set(plan.partitions.filter((partition) => !stored.has(partition.id)).map((partition) => partition.key)),
@@ -149,7 +149,7 @@ async function readManifestRow(store: SearchStore, embedder: Embedder, deploymen
 async function readIndex(store: SearchStore, embedder: Embedder, deploymentId: string, manifestBytes: Uint8Array, reuse?: SiteIndex): Promise<SiteIndex> {
   const { build, plan } = (await decodeArtifact(manifestBytes)) as Manifest;
   if (build !== INDEX_BUILD) throw new ArtifactError(`a manifest of index version ${build}, not ${INDEX_BUILD}`);
-  const ids = [...plan.partitions.map((partition) => partition.id), ...plan.translations.map((translation) => translation.id)];
+  const ids = partIdsOf(plan);
   const fetched = await fetchParts(
     store,
     ids.filter((id) => !reuse?.parts.has(id)),
@@ -159,21 +159,17 @@ async function readIndex(store: SearchStore, embedder: Embedder, deploymentId: s
     if (!bytes) throw new ArtifactError(`its part ${id} is missing`);
     return bytes;
   };
-  const byId = new Map<string, Partition | TranslatedQueries | undefined>();
-  const partitions = new Map<string, Partition>();
+  const parts: BuiltParts = { partitions: new Map(), translations: new Map() };
   for (const { key, id } of plan.partitions) {
-    const partition = reuse?.parts.has(id) ? (reuse.parts.get(id) as Partition) : await readPartition(bytesOf(id));
-    byId.set(id, partition);
-    partitions.set(key, partition);
+    parts.partitions.set(key, reuse?.parts.has(id) ? (reuse.parts.get(id) as Partition) : await readPartition(bytesOf(id)));
     // A large site is made partition by partition, letting requests in between.
     await new Promise((resolve) => setImmediate(resolve));
   }
   for (const { key, english, id } of plan.translations) {
     const translation = reuse?.parts.has(id)
       ? (reuse.parts.get(id) as TranslatedQueries | undefined)
-      : await readTranslation(bytesOf(id), partitions.get(english)!);
-    byId.set(id, translation);
-    if (translation) partitions.set(key, partitions.get(key)!.withTranslation(translation));
+      : await readTranslation(bytesOf(id), parts.partitions.get(english)!);
+    parts.translations.set(key, translation);
   }
-  return new SiteIndex(deploymentId, plan.defaultLanguage, plan.defaultVersion, embedder.id, partitions, plan.chunkCount, byId);
+  return composeIndex(deploymentId, embedder, plan, parts);
 }
