@@ -1,3 +1,4 @@
+import { rehearseAnswer } from './assistant/rehearsal.ts';
 import { VerifiedKeys } from './auth/verified-keys.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
@@ -25,7 +26,7 @@ export interface Runtime extends Services {
   /**
    * Makes the first requests fast, before the process takes any: Prisma prepares its query compiler on
    * first use (about 0.2 s), and a process that serves web requests loads the live sites' search
-   * indexes and the query path (SearchIndexes.warm). Never longer than `WARM_UP_LIMIT_MS`: what is not
+   * indexes and the query path (SearchIndexes.warm), then rehearses an answer (rehearsal.ts). Never longer than `WARM_UP_LIMIT_MS`: what is not
    * loaded by then loads in the background, or when asked for.
    */
   warmUp(): Promise<void>;
@@ -78,7 +79,19 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
       async warmUp() {
         const prisma = database.prisma.project.findFirst({ select: { id: true } }).catch(() => undefined);
         const search = options.isWeb
-          ? searchIndexes.warm().catch((error) => log.warn('could not load the search indexes of the live sites', error))
+          ? searchIndexes
+              .warm()
+              .catch((error) => {
+                log.warn('could not load the search indexes of the live sites', error);
+                return [];
+              })
+              .then(async ([latest]) => {
+                const project = latest
+                  ? await database.prisma.project.findUnique({ where: { id: latest }, select: { id: true, name: true, liveDeploymentId: true } })
+                  : null;
+                await rehearseAnswer(services, project ?? undefined);
+              })
+              .catch((error) => log.warn('could not rehearse an answer', error))
           : undefined;
         const limit = new Promise<void>((resolve) => setTimeout(resolve, WARM_UP_LIMIT_MS).unref());
         await Promise.race([Promise.all([prisma, search]), limit]);

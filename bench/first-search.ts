@@ -8,6 +8,7 @@ import type { Runtime } from '../api/runtime.ts';
 import { buildSiteIndex } from '../api/search/index-builder.ts';
 import { loadArtifact } from '../api/search/search-artifact.ts';
 import { corpusRepository, deployNow } from './corpus.ts';
+import { UNLIMITED } from './limits.ts';
 import { medianAndP95 } from './support.ts';
 
 const FOLIO = fileURLToPath(new URL('../bin/folio.js', import.meta.url));
@@ -24,14 +25,15 @@ const QUERIES = ['custom domain', 'how do I hide a page from the sidebar', 'dark
  * right after the process starts (a restart, a new process in a fleet), and right after a deployment of
  * the site goes live (a one-page edit of the corpus, deployed by this process acting as the worker). For
  * comparison, the time it takes to build the index from the stored chunks, which is what a first search
- * waited for before search artifacts. Also the first question's answer right after a deployment.
+ * waited for before search artifacts. Also the first question's answer right after a start and right
+ * after a deployment.
  */
 export async function benchFirstSearch(runtime: Runtime, rounds = 8) {
   const repo = corpusRepository();
   const project = await createProject(runtime.database.prisma, { name: 'First search', subdomain: `bench-first-${Date.now()}`, repo: repo.dir });
   let { deploymentId } = await deployNow(runtime, project.projectId);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-web-'));
-  const env = { DATABASE_URL: runtime.database.url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', PATH: process.env.PATH ?? '' };
+  const env = { DATABASE_URL: runtime.database.url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', PATH: process.env.PATH ?? '', ...UNLIMITED };
   const search = async (url: string, query: string) => {
     const started = performance.now();
     const response = await fetch(`${url}/v1/search/${project.subdomain}`, {
@@ -48,6 +50,12 @@ export async function benchFirstSearch(runtime: Runtime, rounds = 8) {
   for (let round = 0; round < rounds; round++) {
     const web = await startWeb(env);
     afterStart.push(await search(web.url, QUERIES[round % QUERIES.length]!));
+    await web.stop();
+  }
+  const answerAfterStart: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const web = await startWeb(env);
+    answerAfterStart.push(await firstText(web.url, project, QUESTIONS[round % QUESTIONS.length]!));
     await web.stop();
   }
 
@@ -90,6 +98,7 @@ export async function benchFirstSearch(runtime: Runtime, rounds = 8) {
       `| First search on the corpus (${(await runtime.database.prisma.searchArtifact.findFirstOrThrow({ where: { deploymentId } })).chunkCount.toLocaleString('en-US')} chunks), a \`folio web\` process over HTTP, ${rounds} rounds | p50 ms | p95 ms |`,
       '|---|---|---|',
       `| right after the process starts (goal ≤ 100 at p95) | ${medianAndP95(afterStart)} |`,
+      `| the first text of the first question right after the process starts, offline model (goal ≤ 100 at p95) | ${medianAndP95(answerAfterStart)} |`,
       `| right after a one-page deployment goes live (goal ≤ 100 at p95) | ${medianAndP95(afterDeployment)} |`,
       `| the first text of the first question right after a one-page deployment goes live, offline model (goal ≤ 100 at p95) | ${medianAndP95(firstAnswer)} |`,
       `| warm, for comparison | ${medianAndP95(warm)} |`,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { deflateRawSync, inflateRaw, type ZlibOptions } from 'node:zlib';
+import { deflateRaw, inflateRaw, type ZlibOptions } from 'node:zlib';
 
 /**
  * A search artifact's bytes: plain data whose typed arrays are stored as raw bytes, not as JSON lists.
@@ -27,6 +27,7 @@ import { deflateRawSync, inflateRaw, type ZlibOptions } from 'node:zlib';
 const MAGIC = Buffer.from('FOLIOSIX');
 const CONTAINER_VERSION = 3;
 const COMPRESSION_LEVEL = 1;
+const deflate = promisify(deflateRaw) as (buffer: Buffer, options: ZlibOptions) => Promise<Buffer>;
 const inflate = promisify(inflateRaw) as (buffer: Buffer, options: ZlibOptions) => Promise<Buffer>;
 const INFLATE_CHUNK = 8 * 1024 * 1024;
 const PREFIX = 48;
@@ -63,7 +64,8 @@ interface TextEntry {
 const TEXT_LIST_MIN = 16;
 const SEPARATOR = '\u0000';
 
-export function encodeArtifact(value: unknown): Uint8Array<ArrayBuffer> {
+/** Encodes a value; the payload is deflated on libuv's thread pool, beside the work of the event loop. */
+export async function encodeArtifact(value: unknown): Promise<Uint8Array<ArrayBuffer>> {
   const arrays: TypedArray[] = [];
   const entries: ArrayEntry[] = [];
   const texts: Buffer[] = [];
@@ -100,7 +102,8 @@ export function encodeArtifact(value: unknown): Uint8Array<ArrayBuffer> {
     payload.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
     at = align8(at + array.byteLength);
   }
-  const deflated = deflateRawSync(payload, { level: COMPRESSION_LEVEL });
+  // In one piece, as it is inflated (see decodeArtifact).
+  const deflated = await deflate(payload, { level: COMPRESSION_LEVEL, chunkSize: Math.min(INFLATE_CHUNK, Math.max(64 * 1024, payload.length)) });
   const out = Buffer.alloc(PREFIX + deflated.length);
   MAGIC.copy(out, 0);
   out.writeUInt32LE(CONTAINER_VERSION, 8);

@@ -1,4 +1,4 @@
-import { loadAnalyzer } from './analyzer.ts';
+import { loadAnalyzer, type Analyzer } from './analyzer.ts';
 import { chunkEmbeddingText, storeVectors } from './embed-chunks.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { analyzedChunks } from './page-analyses.ts';
@@ -7,7 +7,7 @@ import { alignedPage, buildPartition, summaryOf, type ChunkRow, type Partition }
 import { planDeployment, type DeploymentPlan, type PartitionPlan } from './partition-plan.ts';
 import type { SearchStore } from './search-store.ts';
 import { SiteIndex } from './site-index.ts';
-import { TranslatedQueries, type AlignedPage } from './translated-queries.ts';
+import { summaryTerms, TranslatedQueries, type AlignedPage, type PageTerms } from './translated-queries.ts';
 
 /** What a build made: partitions (without translations) and translations, by partition key. */
 export interface BuiltParts {
@@ -17,8 +17,7 @@ export interface BuiltParts {
 
 /**
  * Builds, from a deployment's stored chunks, the partitions and translations of its plan that are
- * wanted (by key). A translation is learned from its two partitions' page summaries (read without the
- * pages' text) and needs the English partition: built now if wanted, else read from its stored part.
+ * wanted (by key): buildPartitions, then buildTranslations.
  */
 export async function buildParts(
   store: SearchStore,
@@ -27,39 +26,22 @@ export async function buildParts(
   plan: DeploymentPlan,
   wanted: { partitions: ReadonlySet<string>; translations: ReadonlySet<string> },
 ): Promise<BuiltParts> {
-  const translations = plan.translations.filter((translation) => wanted.translations.has(translation.key));
-  const keys = wanted.partitions;
-  const built: BuiltParts = { partitions: new Map(), translations: new Map() };
-  const plans = new Map(plan.partitions.map((partition) => [partition.key, partition]));
-  if (keys.size > 0) await buildPartitions(store, embedder, deploymentId, plans, keys, built);
-  const english = new Map<string, Partition>();
-  for (const translation of translations) {
-    const key = translation.english;
-    if (english.has(key)) continue;
-    english.set(key, built.partitions.get(key) ?? (await readPartition(await storedPart(store, plans.get(key)!.id))));
-  }
-  const aligned = new Map<string, AlignedPage[]>();
-  const alignedOf = async (key: string) => {
-    if (!aligned.has(key)) aligned.set(key, await alignedPages(store, deploymentId, plans.get(key)!));
-    return aligned.get(key)!;
-  };
-  for (const { key, english: englishKey } of translations) {
-    const into = english.get(englishKey)!;
-    const from = await loadAnalyzer(plans.get(key)!.language);
-    built.translations.set(key, TranslatedQueries.build(await alignedOf(key), from, await alignedOf(englishKey), into.analyzer, into.pages, into.vocabulary));
-  }
+  const built = await buildPartitions(store, embedder, deploymentId, plan, wanted.partitions);
+  await buildTranslations(store, deploymentId, plan, wanted.translations, built);
   return built;
 }
 
-/** Builds the partitions of these keys from the deployment's stored chunks, into `built`. */
-async function buildPartitions(
+/** Builds the partitions of these keys from the deployment's stored chunks. */
+export async function buildPartitions(
   store: SearchStore,
   embedder: Embedder,
   deploymentId: string,
-  plans: Map<string, PartitionPlan>,
+  plan: DeploymentPlan,
   keys: ReadonlySet<string>,
-  built: BuiltParts,
-): Promise<void> {
+): Promise<BuiltParts> {
+  const built: BuiltParts = { partitions: new Map(), translations: new Map() };
+  if (keys.size === 0) return built;
+  const plans = new Map(plan.partitions.map((partition) => [partition.key, partition]));
   const { rows } = await store.pool.query<ChunkRow>(
     `SELECT c.id, c.content, c.heading, c.anchor, p.id AS page_id, p.title, p.description,
             array_to_string(p.keywords, ' ') AS keywords, dp.route, dp.language, dp.version, dp.section, e.vector
@@ -81,6 +63,40 @@ async function buildPartitions(
     if (group.length === 0) continue;
     const analyzed = await analyzedChunks(store, group, await loadAnalyzer(group[0]!.language));
     built.partitions.set(key, await buildPartition(group, analyzed, plans.get(key)!.withVectors));
+  }
+  return built;
+}
+
+/**
+ * Learns the translations of these keys, into `built`. A translation is learned from its two partitions'
+ * page summaries (read without the pages' text) and needs the English partition: `built`'s if it has
+ * it, else read from its stored part.
+ */
+export async function buildTranslations(
+  store: SearchStore,
+  deploymentId: string,
+  plan: DeploymentPlan,
+  keys: ReadonlySet<string>,
+  built: BuiltParts,
+): Promise<void> {
+  const translations = plan.translations.filter((translation) => keys.has(translation.key));
+  const plans = new Map(plan.partitions.map((partition) => [partition.key, partition]));
+  const english = new Map<string, Partition>();
+  for (const translation of translations) {
+    const key = translation.english;
+    if (english.has(key)) continue;
+    english.set(key, built.partitions.get(key) ?? (await readPartition(await storedPart(store, plans.get(key)!.id))));
+  }
+  // The English partition's page terms are made once for all the languages translated into it.
+  const termsByKey = new Map<string, PageTerms[]>();
+  const termsOf = async (key: string, analyzer: Analyzer) => {
+    if (!termsByKey.has(key)) termsByKey.set(key, summaryTerms(await alignedPages(store, deploymentId, plans.get(key)!), analyzer));
+    return termsByKey.get(key)!;
+  };
+  for (const { key, english: englishKey } of translations) {
+    const into = english.get(englishKey)!;
+    const pages = await termsOf(key, await loadAnalyzer(plans.get(key)!.language));
+    built.translations.set(key, TranslatedQueries.build(pages, await termsOf(englishKey, into.analyzer), into.pages, into.vocabulary));
   }
 }
 

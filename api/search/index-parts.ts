@@ -13,20 +13,20 @@ export interface StoredPart {
 }
 
 /** A partition's part: its data, with the index version it was built by. */
-export function partitionPart(id: string, partition: Partition): StoredPart {
+export async function partitionPart(id: string, partition: Partition): Promise<StoredPart> {
   const state = partition.toState();
   let memoryBytes = memoryOf(state);
   memoryBytes += (state.keyword.size + state.pages.keyword.size) * DERIVED_BYTES.perKeywordDocument;
   memoryBytes += state.paths.length * DERIVED_BYTES.perChunk;
   memoryBytes += (state.keyword.words.length + state.pages.keyword.words.length) * DERIVED_BYTES.perWord;
-  return { id, bytes: encodeArtifact({ build: INDEX_BUILD, partition: state }), memoryBytes };
+  return { id, bytes: await encodeArtifact({ build: INDEX_BUILD, partition: state }), memoryBytes };
 }
 
 /** A translation's part; `undefined` when the two partitions share no page to learn from (kept, so it is not tried again). */
-export function translationPart(id: string, translation: TranslatedQueries | undefined): StoredPart {
+export async function translationPart(id: string, translation: TranslatedQueries | undefined): Promise<StoredPart> {
   const state = translation?.toState() ?? null;
   // The lexicon, and its reverse made on loading.
-  return { id, bytes: encodeArtifact({ build: INDEX_BUILD, translation: state }), memoryBytes: state ? memoryOf(state) * 2 : 0 };
+  return { id, bytes: await encodeArtifact({ build: INDEX_BUILD, translation: state }), memoryBytes: state ? memoryOf(state) * 2 : 0 };
 }
 
 export async function readPartition(bytes: Uint8Array): Promise<Partition> {

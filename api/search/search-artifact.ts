@@ -2,12 +2,12 @@ import type { Logger } from '../logger.ts';
 import { ArtifactError, decodeArtifact, encodeArtifact } from './artifact-codec.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { INDEX_BUILD } from './index-build.ts';
-import { buildParts, composeIndex, type BuiltParts } from './index-builder.ts';
+import { buildPartitions, buildTranslations, composeIndex, type BuiltParts } from './index-builder.ts';
 import { fetchParts, partitionPart, readPartition, readTranslation, storedPartIds, storeParts, translationPart, type StoredPart } from './index-parts.ts';
 import type { Partition } from './partition.ts';
 import { partIdsOf, planDeployment, type DeploymentPlan } from './partition-plan.ts';
 import type { SearchStore } from './search-store.ts';
-import { SiteIndex } from './site-index.ts';
+import type { SiteIndex } from './site-index.ts';
 import type { TranslatedQueries } from './translated-queries.ts';
 
 /**
@@ -51,14 +51,22 @@ export async function buildArtifact(store: SearchStore, embedder: Embedder, depl
     partitions: new Set(plan.partitions.filter((partition) => !stored.has(partition.id)).map((partition) => partition.key)),
     translations: new Set(plan.translations.filter((translation) => !stored.has(translation.id)).map((translation) => translation.key)),
   };
-  const built = await buildParts(store, embedder, deploymentId, plan, wanted);
-  const parts: StoredPart[] = [
-    ...plan.partitions
+  const built = await buildPartitions(store, embedder, deploymentId, plan, wanted.partitions);
+  // Partitions are deflated on the thread pool while their translations are learned.
+  const partitionParts = Promise.all(
+    plan.partitions
       .filter((partition) => wanted.partitions.has(partition.key))
       .map((partition) => partitionPart(partition.id, built.partitions.get(partition.key)!)),
-    ...plan.translations
-      .filter((translation) => wanted.translations.has(translation.key))
-      .map((translation) => translationPart(translation.id, built.translations.get(translation.key))),
+  );
+  partitionParts.catch(() => undefined);
+  await buildTranslations(store, deploymentId, plan, wanted.translations, built);
+  const parts: StoredPart[] = [
+    ...(await partitionParts),
+    ...(await Promise.all(
+      plan.translations
+        .filter((translation) => wanted.translations.has(translation.key))
+        .map((translation) => translationPart(translation.id, built.translations.get(translation.key))),
+    )),
   ];
   await storeParts(store, parts);
   const { rows } = await store.pool.query<{ memory: string | null }>('SELECT sum(memory_bytes) AS memory FROM search_parts WHERE id = ANY($1)', [ids]);
@@ -72,7 +80,7 @@ export async function buildArtifact(store: SearchStore, embedder: Embedder, depl
       deploymentId,
       embedder.id,
       INDEX_BUILD,
-      encodeArtifact({ build: INDEX_BUILD, plan } satisfies Manifest),
+      await encodeArtifact({ build: INDEX_BUILD, plan } satisfies Manifest),
       memoryBytes,
       plan.chunkCount,
       Math.round(performance.now() - started),

@@ -34,6 +34,8 @@ export interface SearchIndexStats {
   /** Searches answered by an index held, and those that waited for a load (what sizes SEARCH_MEMORY_MB). */
   hits: number;
   misses: number;
+  /** Searches answered by the site's previous deployment while the live one's index was loading. */
+  previous: number;
 }
 
 /**
@@ -43,8 +45,9 @@ export interface SearchIndexStats {
  * (warm); and a deployment's index as soon as its artifact is stored, before it goes live (the worker
  * announces both on ARTIFACT_TOPIC and LIVE_TOPIC), so that when it goes live its index is loaded or
  * nearly: a site held is swapped to it, a site not held is loaded when it fits in the budget. A search
- * always answers from the live deployment's index. Indexes stay until the memory budget needs their
- * room, least recently used first; never on a timer.
+ * answers from the live deployment's index; while that index is still loading, a site held answers from
+ * its previous deployment's (the swap is a few hundred milliseconds at most, and no visitor waits on it).
+ * Indexes stay until the memory budget needs their room, least recently used first; never on a timer.
  */
 export class SearchIndexes {
   readonly #entries = new Map<string, Entry>();
@@ -53,7 +56,7 @@ export class SearchIndexes {
   /** The deployment each project should hold: the live one, as last seen. */
   readonly #wanted = new Map<string, string>();
   readonly #listeners: AsyncIterableIterator<Record<string, unknown>>[] = [];
-  readonly #counts = { loaded: 0, built: 0, evicted: 0, hits: 0, misses: 0 };
+  readonly #counts = { loaded: 0, built: 0, evicted: 0, hits: 0, misses: 0, previous: 0 };
 
   constructor(
     private readonly store: SearchStore,
@@ -83,16 +86,29 @@ export class SearchIndexes {
       entry.lastUsed = Date.now();
       return entry.index;
     }
+    const installing = this.install(project.id, project.liveDeploymentId);
+    if (entry) {
+      this.#counts.previous++;
+      entry.lastUsed = Date.now();
+      installing.catch((error) => this.log.warn(`could not load the search index of ${project.id}`, error));
+      return entry.index;
+    }
     this.#counts.misses++;
-    return this.install(project.id, project.liveDeploymentId);
+    return installing;
+  }
+
+  /** Whether the process holds the index of this deployment of the project (it answers from it). */
+  holds(projectId: string, deploymentId: string): boolean {
+    return this.#entries.get(projectId)?.deploymentId === deploymentId;
   }
 
   /**
    * Loads the live sites, most recently deployed first, while they fit in the memory budget, and runs a
    * search on each (the embedder's tables, the analyzers and the code of the query path are loaded on
    * first use): a process that starts serves its first searches warm. Failures are logged, not thrown.
+   * Returns the projects loaded, most recently deployed first.
    */
-  async warm(): Promise<void> {
+  async warm(): Promise<string[]> {
     await this.embedder.embed(['warm up']);
     const live = await this.store.db.$queryRaw<{ projectId: string; deploymentId: string; memoryBytes: bigint }[]>`
       SELECT p.id AS "projectId", p.live_deployment_id AS "deploymentId", a.memory_bytes AS "memoryBytes"
@@ -100,13 +116,17 @@ export class SearchIndexes {
       JOIN deployments d ON d.id = p.live_deployment_id
       JOIN search_artifacts a ON a.deployment_id = d.id AND a.embedder = ${this.embedder.id} AND a.build = ${INDEX_BUILD}
       ORDER BY d.ended_at DESC NULLS LAST`;
+    const loaded: string[] = [];
     for (const site of live) {
       if (this.memoryBytes() + Number(site.memoryBytes) > this.options.memoryBytes) break;
       const index = await this.install(site.projectId, site.deploymentId).catch((error) => {
         this.log.warn(`could not load the search index of ${site.projectId}`, error);
       });
-      index?.search({ query: 'warm up', pageSize: 1 }, undefined);
+      if (!index) continue;
+      index.search({ query: 'warm up', pageSize: 1 }, undefined);
+      loaded.push(site.projectId);
     }
+    return loaded;
   }
 
   stats(): SearchIndexStats {
@@ -176,7 +196,7 @@ export class SearchIndexes {
         if (memoryBytes === undefined || this.memoryBytes() + memoryBytes > this.options.memoryBytes) return;
       }
       if (isLive) await this.install(projectId, deploymentId);
-      else await this.load(projectId, deploymentId);
+      else (await this.load(projectId, deploymentId)).index.search({ query: 'warm up', pageSize: 1 }, undefined);
     } catch (error) {
       this.log.warn(`could not load the search index of ${projectId}`, error);
     }

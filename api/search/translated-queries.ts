@@ -9,6 +9,21 @@ export interface AlignedPage {
   summary: string;
 }
 
+/** A page's summary as a translation counts it: its route, and each term (stem) with the first word it came from. */
+export interface PageTerms {
+  route: string;
+  terms: Map<string, string>;
+}
+
+/** The terms of each page's summary, for TranslatedQueries.build (a partition's are made once for all its translations). */
+export function summaryTerms(pages: AlignedPage[], analyzer: Analyzer): PageTerms[] {
+  return pages.map(({ route, summary }) => {
+    const terms = new Map<string, string>();
+    for (const { term, word } of analyzer.queryTerms(summary)) if (word !== '' && !terms.has(term)) terms.set(term, word);
+    return { route, terms };
+  });
+}
+
 /** A lexicon as plain data: each word with its translations as [English stem, English word, weight]. */
 export interface TranslatedQueriesState {
   lexicon: [string, [string, string, number][]][];
@@ -56,52 +71,39 @@ export class TranslatedQueries {
     return new TranslatedQueries(lexicon, state.twins, english, reverseOf(lexicon), englishVocabulary);
   }
 
-  static build(
-    pages: AlignedPage[],
-    analyzer: Analyzer,
-    englishPages: AlignedPage[],
-    englishAnalyzer: Analyzer,
-    english: PageSummaries,
-    englishVocabulary?: CorpusVocabulary,
-  ): TranslatedQueries | undefined {
+  /** Learns the lexicon from pages of this language and their English twins (by route), as summaryTerms gives them. */
+  static build(pages: PageTerms[], englishPages: PageTerms[], english: PageSummaries, englishVocabulary?: CorpusVocabulary): TranslatedQueries | undefined {
     const englishByRoute = new Map(englishPages.map((page, number) => [page.route, number]));
     const twins = Int32Array.from(pages, (page) => englishByRoute.get(page.route) ?? -1);
-    const pairs = pages.flatMap((page, number) => (twins[number]! >= 0 ? [[page, englishPages[twins[number]!]!] as const] : []));
+    const pairs = pages.flatMap((page, number) => (twins[number]! >= 0 ? [[page.terms, englishPages[twins[number]!]!.terms] as const] : []));
     if (pairs.length === 0) return undefined;
-    const termsOf = (text: string, of: Analyzer) =>
-      new Set(
-        of
-          .queryTerms(text)
-          .filter((t) => t.word !== '')
-          .map((t) => t.term),
-      );
     const englishWords = new Map<string, string>(); // stem -> a word of it, for its vector
-    const together = new Map<string, Map<string, number>>();
     const count = new Map<string, number>();
-    for (const [page, twin] of pairs) {
-      const words = termsOf(page.summary, analyzer);
-      const englishTerms = new Set<string>();
-      for (const { term, word } of englishAnalyzer.queryTerms(twin.summary)) {
-        if (word === '') continue;
-        englishTerms.add(term);
+    for (const [words, englishTerms] of pairs) {
+      for (const [term, word] of englishTerms) {
         if (!englishWords.has(term)) englishWords.set(term, word);
+        count.set(`en:${term}`, (count.get(`en:${term}`) ?? 0) + 1);
       }
-      for (const term of englishTerms) count.set(`en:${term}`, (count.get(`en:${term}`) ?? 0) + 1);
-      for (const word of words) {
-        count.set(word, (count.get(word) ?? 0) + 1);
+      for (const word of words.keys()) count.set(word, (count.get(word) ?? 0) + 1);
+    }
+    // Words in too many pages are neither translated nor translations: their pairs are not counted.
+    const tooCommon = Math.max(2, pairs.length * MAX_PAGE_SHARE);
+    const together = new Map<string, Map<string, number>>();
+    for (const [words, englishTerms] of pairs) {
+      const telling = [...englishTerms.keys()].filter((term) => count.get(`en:${term}`)! <= tooCommon);
+      for (const word of words.keys()) {
+        if (count.get(word)! > tooCommon) continue;
         let row = together.get(word);
         if (!row) together.set(word, (row = new Map()));
-        for (const term of englishTerms) row.set(term, (row.get(term) ?? 0) + 1);
+        for (const term of telling) row.set(term, (row.get(term) ?? 0) + 1);
       }
     }
     const lexicon = new Map<string, WeightedTerm[]>();
-    const tooCommon = Math.max(2, pairs.length * MAX_PAGE_SHARE);
     for (const [word, row] of together) {
       const pagesWithWord = count.get(word)!;
-      if (pagesWithWord > tooCommon) continue;
       const translations = [...row]
         .map(([term, shared]) => ({ term, association: (shared * shared) / (pagesWithWord * count.get(`en:${term}`)!) }))
-        .filter(({ term, association }) => association >= MIN_ASSOCIATION && count.get(`en:${term}`)! <= tooCommon)
+        .filter(({ association }) => association >= MIN_ASSOCIATION)
         .sort((a, b) => b.association - a.association)
         .slice(0, TRANSLATIONS_PER_WORD);
       if (translations.length > 0) {

@@ -19,11 +19,11 @@ describe('a search artifact', () => {
       empty: new Uint8Array(0),
       count: 12,
     };
-    expect(await decodeArtifact(encodeArtifact(value))).toEqual(value);
+    expect(await decodeArtifact(await encodeArtifact(value))).toEqual(value);
   });
 
   it('is refused when damaged, with a reason', async () => {
-    const bytes = encodeArtifact({ paths: many((i) => `/p${i}`) });
+    const bytes = await encodeArtifact({ paths: many((i) => `/p${i}`) });
     bytes[bytes.length - 1]! ^= 0xff;
     await expect(decodeArtifact(bytes)).rejects.toThrow(ArtifactError);
     await expect(decodeArtifact(new Uint8Array(10))).rejects.toThrow('not a search artifact');

@@ -112,6 +112,27 @@ describe('a search artifact', () => {
     expect(await healthOf(web.url)).toMatchObject({ sites: 1, loaded: loaded + 1, built: 0 });
   });
 
+  it("of a deployment still loading does not hold searches up: the site's previous index answers until it is in", async () => {
+    const deployments = await t.db.searchArtifact.findMany({
+      where: { deployment: { projectId: site.projectId } },
+      orderBy: { createdAt: 'desc' },
+      take: 2,
+      select: { deploymentId: true },
+    });
+    const [newer, older] = deployments.map((artifact) => artifact.deploymentId);
+    const indexes = new SearchIndexes(t.runtime, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: 1024 ** 3, followsLiveSites: false });
+    const previous = await indexes.forProject({ id: site.projectId, liveDeploymentId: older! });
+    // The newer deployment went live: its index is loading, and the previous one answers meanwhile.
+    expect(await indexes.forProject({ id: site.projectId, liveDeploymentId: newer! })).toBe(previous);
+    expect(indexes.holds(site.projectId, newer!)).toBe(false);
+    await until(async () => indexes.holds(site.projectId, newer!));
+    const live = await indexes.forProject({ id: site.projectId, liveDeploymentId: newer! });
+    expect(live).not.toBe(previous);
+    expect(live!.search({ query: 'set a font', pageSize: 1 }, undefined)[0]!.chunk.content).toContain('Any font.');
+    expect(indexes.stats()).toMatchObject({ sites: 1, loaded: 2, previous: 1, misses: 1, hits: 1 });
+    indexes.close();
+  });
+
   it('that is damaged, or of another index version, is rebuilt and replaced, never served', async () => {
     const deploymentId = await liveDeploymentOf();
     const key = { deploymentId_embedder: { deploymentId, embedder: t.runtime.embedder.id } };

@@ -9,7 +9,7 @@ import { FEATURES } from '../../api/search/candidates.ts';
 import { scoreCandidates, type Weights } from '../../api/search/relevance.ts';
 import { PageSummaries } from '../../api/search/page-summaries.ts';
 import { QueryPhrase } from '../../api/search/phrase-match.ts';
-import { TranslatedQueries } from '../../api/search/translated-queries.ts';
+import { summaryTerms, TranslatedQueries } from '../../api/search/translated-queries.ts';
 
 /** A keyword document with no frontmatter keywords or description. */
 const section = (title: string, heading: string, content: string) => ({ title, heading, content, keywords: '', description: '' });
@@ -169,8 +169,12 @@ describe('ranking signals', async () => {
       },
       { title: 'Analytique', description: 'Comptez les visiteurs et les pages vues.', keywords: 'trafic', headings: 'Trafic' },
     ];
-    const aligned = (summaries: typeof english) => summaries.map((s, i) => ({ route: `/page-${i}`, summary: Object.values(s).join('\n') }));
-    const translation = TranslatedQueries.build(aligned(french), fr, aligned(english), en, PageSummaries.build(english, en, true))!;
+    const terms = (summaries: typeof english, analyzer: typeof en) =>
+      summaryTerms(
+        summaries.map((s, i) => ({ route: `/page-${i}`, summary: Object.values(s).join('\n') })),
+        analyzer,
+      );
+    const translation = TranslatedQueries.build(terms(french, fr), terms(english, en), PageSummaries.build(english, en, true))!;
     expect(translation.translate(fr.queryTerms('typographie')).map((t) => t.word)).toContain('fonts');
     expect(translation.translate(fr.queryTerms('hébergement')).map((t) => t.word)).toContain('domain');
     expect(translation.translate(fr.queryTerms('bonjour'))).toEqual([]);

@@ -18,5 +18,20 @@ export async function waitForEnd(t: TestApp, statusId: string, timeoutMs = 120_0
     last = deployment;
     if (timer.aborted) throw new Error(`deployment ${statusId} still ${deployment.status} after ${timeoutMs} ms`);
   }
+  if (last?.status === 'success') await untilSearchedLive(t, last.projectId, last.id, timer);
   return last!;
+}
+
+/**
+ * Waits until the test's web process answers searches from the deployment that went live: until then it
+ * answers from the site's previous deployment, as a visitor would see for the moment the swap takes.
+ */
+async function untilSearchedLive(t: TestApp, projectId: string, deploymentId: string, timer: AbortSignal) {
+  const indexes = t.runtime.searchIndexes;
+  if (!indexes.heldProjects().includes(projectId)) return;
+  await indexes.forProject({ id: projectId, liveDeploymentId: deploymentId });
+  while (!indexes.holds(projectId, deploymentId)) {
+    if (timer.aborted) throw new Error(`the search index of deployment ${deploymentId} was not loaded`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
