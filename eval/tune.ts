@@ -32,7 +32,9 @@ await withDeployedCorpus(async ({ runtime, deploymentId }) => {
       const found = index.candidates({ ...request(q), mode }, queryVectors[i], ranking);
       if (!found || (mode === 'hybrid' && !found.comparable)) return [];
       return [
-        found.candidates.map(({ doc, features }): Example => ({ features, label: q.answers.includes(pageRoute(found.partition.chunks[doc]!.path)) ? 1 : 0 })),
+        found.candidates.map(
+          ({ doc, features }): Example => ({ features, label: q.answers.includes(pageRoute(found.partition.chunks.at(doc)!.path)) ? 1 : 0 }),
+        ),
       ];
     });
   // Page-level answers cannot tell a page's sections apart, so the preference the issue asks for (a
@@ -78,7 +80,7 @@ await withDeployedCorpus(async ({ runtime, deploymentId }) => {
       .filter(([q]) => q.split === split && (kind === 'other' ? q.language !== 'en' : q.language === 'en' && q.kind === kind));
     const found = asked.filter(([q, i]) => {
       const got = index.candidates(request(q), vectors[i]);
-      return got?.candidates.some(({ doc }) => q.answers.includes(pageRoute(got.partition.chunks[doc]!.path)));
+      return got?.candidates.some(({ doc }) => q.answers.includes(pageRoute(got.partition.chunks.at(doc)!.path)));
     });
     return `${kind} ${found.length}/${asked.length}`;
   };

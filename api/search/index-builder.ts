@@ -2,7 +2,7 @@ import { loadAnalyzer, type Analyzer } from './analyzer.ts';
 import { chunkEmbeddingText, storeVectors } from './embed-chunks.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { analyzedChunks } from './page-analyses.ts';
-import { fetchParts, readPartition } from './index-parts.ts';
+import { fetchPart, readPartition } from './index-parts.ts';
 import { alignedPage, buildPartition, summaryOf, type ChunkRow, type Partition } from './partition.ts';
 import { planDeployment, type DeploymentPlan, type PartitionPlan } from './partition-plan.ts';
 import type { SearchStore } from './search-store.ts';
@@ -85,7 +85,7 @@ export async function buildTranslations(
   for (const translation of translations) {
     const key = translation.english;
     if (english.has(key)) continue;
-    english.set(key, built.partitions.get(key) ?? (await readPartition(await storedPart(store, plans.get(key)!.id))));
+    english.set(key, built.partitions.get(key) ?? (await readPartition(await fetchPart(store, plans.get(key)!.id))));
   }
   // The English partition's page terms are made once for all the languages translated into it.
   const termsByKey = new Map<string, PageTerms[]>();
@@ -111,12 +111,6 @@ async function alignedPages(store: SearchStore, deploymentId: string, plan: Part
     [deploymentId, plan.language, plan.version],
   );
   return rows.map((page) => alignedPage(page.route, plan.language, summaryOf(page)));
-}
-
-async function storedPart(store: SearchStore, id: string): Promise<Buffer> {
-  const bytes = (await fetchParts(store, [id])).get(id);
-  if (!bytes) throw new Error(`the search part ${id} is missing`);
-  return bytes;
 }
 
 /**

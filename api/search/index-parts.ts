@@ -60,12 +60,11 @@ export async function storeParts(store: SearchStore, parts: readonly StoredPart[
   }
 }
 
-export async function fetchParts(store: SearchStore, ids: readonly string[]): Promise<Map<string, Buffer>> {
-  if (ids.length === 0) return new Map();
+/** A stored part's bytes, in a query of its own (a site's parts are fetched at once, and each is decoded as it arrives). */
+export async function fetchPart(store: SearchStore, id: string): Promise<Buffer> {
   // As base64: bytea arrives as hex text, twice the bytes' size, and megabytes of it take a quarter longer
   // to read and decode (node-postgres reads no binary results).
-  const { rows } = await store.pool.query<{ id: string; base64: string }>("SELECT id, encode(bytes, 'base64') AS base64 FROM search_parts WHERE id = ANY($1)", [
-    ids,
-  ]);
-  return new Map(rows.map((row) => [row.id, Buffer.from(row.base64, 'base64')]));
+  const { rows } = await store.pool.query<{ base64: string }>("SELECT encode(bytes, 'base64') AS base64 FROM search_parts WHERE id = $1", [id]);
+  if (!rows[0]) throw new ArtifactError(`its part ${id} is missing`);
+  return Buffer.from(rows[0].base64, 'base64');
 }

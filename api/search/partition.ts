@@ -68,10 +68,20 @@ export const knowsWords = (language: string) => EXPANDED_LANGUAGES.has(language.
 /** A partition's key in a site index: its language and version. */
 export const partitionKey = (language: string, version: string) => `${language}\u0000${version}`;
 
+/**
+ * A partition's chunks by number: an array when the partition is built; made when asked for when it is
+ * read from a search artifact (a site's thousands of chunk objects cost a fifth of its load, and a
+ * search asks for a few dozen).
+ */
+export interface ChunkList {
+  readonly length: number;
+  at(doc: number): IndexedChunk | undefined;
+}
+
 /** One language and version of a site: its chunks, keyword index, vectors, and what ranking needs of pages. */
 export class Partition {
   constructor(
-    readonly chunks: IndexedChunk[],
+    readonly chunks: ChunkList,
     readonly analyzer: Analyzer,
     readonly keyword: KeywordIndex,
     /** Each chunk's heading and its page's title, in the form phrases are matched in (see phrase-match.ts). */
@@ -104,13 +114,14 @@ export class Partition {
 
   /** The partition as plain data (its translation aside: SiteIndex links those). */
   toState(): PartitionState {
-    const first = this.chunks[0]!;
-    const perPage = <T>(of: (chunk: IndexedChunk) => T) => Array.from(this.firstChunk, (doc) => of(this.chunks[doc]!));
+    const chunks = Array.from({ length: this.chunks.length }, (_, doc) => this.chunks.at(doc)!);
+    const first = chunks[0]!;
+    const perPage = <T>(of: (chunk: IndexedChunk) => T) => Array.from(this.firstChunk, (doc) => of(chunks[doc]!));
     return {
       language: first.language,
       version: first.version,
-      paths: this.chunks.map((chunk) => chunk.path),
-      contents: textColumn(this.chunks.map((chunk) => chunk.content)),
+      paths: chunks.map((chunk) => chunk.path),
+      contents: textColumn(chunks.map((chunk) => chunk.content)),
       headings: this.headings,
       pageOf: this.pageOf,
       pageIds: perPage((chunk) => chunk.pageId),
@@ -127,13 +138,23 @@ export class Partition {
 
   static async fromState(state: PartitionState): Promise<Partition> {
     const { language, version, pageOf } = state;
-    const chunks = state.paths.map((path, doc) => {
-      const page = pageOf[doc]!;
-      const [pageId, title, description, section] = [state.pageIds[page]!, state.titles[page]!, state.descriptions[page]!, state.sections[page]!];
-      const chunk = { pageId, path, title, description, section, version, language } as IndexedChunk;
-      // Read from the column when read: an own, enumerable property, so a spread copy keeps the text.
-      return Object.defineProperty(chunk, 'content', { get: () => textAt(state.contents, doc), enumerable: true });
-    });
+    const chunks: ChunkList = {
+      length: state.paths.length,
+      at: (doc) => {
+        const page = pageOf[doc];
+        if (page === undefined) return undefined;
+        return {
+          pageId: state.pageIds[page]!,
+          path: state.paths[doc]!,
+          content: textAt(state.contents, doc),
+          title: state.titles[page]!,
+          description: state.descriptions[page]!,
+          section: state.sections[page]!,
+          version,
+          language,
+        };
+      },
+    };
     const pageTitles = state.titles.map(phraseForm);
     const titles = Array.from(pageOf, (page) => pageTitles[page]!);
     const vectors = state.vectors && {
@@ -168,7 +189,7 @@ export class Partition {
       if (weight > 0) held.push({ doc, weight });
     }
     const best = held.sort((a, b) => b.weight - a.weight || a.doc - b.doc).slice(0, limit);
-    return best.sort((a, b) => a.doc - b.doc).map(({ doc }) => this.chunks[doc]!);
+    return best.sort((a, b) => a.doc - b.doc).map(({ doc }) => this.chunks.at(doc)!);
   }
 
   /**
@@ -177,8 +198,9 @@ export class Partition {
    */
   textAfter(path: string, content: string): string | undefined {
     for (const doc of this.docsOfPage(pageRoute(path))) {
-      if (this.chunks[doc]!.path !== path || this.chunks[doc]!.content !== content) continue;
-      const next = this.chunks[doc + 1];
+      const chunk = this.chunks.at(doc)!;
+      if (chunk.path !== path || chunk.content !== content) continue;
+      const next = this.chunks.at(doc + 1);
       return next?.path === path ? next.content : undefined;
     }
     return undefined;
@@ -186,7 +208,7 @@ export class Partition {
 
   /** The chunks of the page at `route`, in the page's order (none for a page not here). */
   private *docsOfPage(route: string): Generator<number> {
-    this.#pageByRoute ??= new Map(Array.from(this.firstChunk, (doc, page) => [pageRoute(this.chunks[doc]!.path), page]));
+    this.#pageByRoute ??= new Map(Array.from(this.firstChunk, (doc, page) => [pageRoute(this.chunks.at(doc)!.path), page]));
     const page = this.#pageByRoute.get(route);
     if (page === undefined) return;
     for (let doc = this.firstChunk[page]!; doc < this.pageOf.length && this.pageOf[doc] === page; doc++) yield doc;

@@ -3,7 +3,7 @@ import { ArtifactError, decodeArtifact, encodeArtifact } from './artifact-codec.
 import type { Embedder } from './embedders/embedder.ts';
 import { INDEX_BUILD } from './index-build.ts';
 import { buildPartitions, buildTranslations, composeIndex, type BuiltParts } from './index-builder.ts';
-import { fetchParts, partitionPart, readPartition, readTranslation, storedPartIds, storeParts, translationPart, type StoredPart } from './index-parts.ts';
+import { fetchPart, partitionPart, readPartition, readTranslation, storedPartIds, storeParts, translationPart, type StoredPart } from './index-parts.ts';
 import type { Partition } from './partition.ts';
 import { partIdsOf, planDeployment, type DeploymentPlan } from './partition-plan.ts';
 import type { SearchStore } from './search-store.ts';
@@ -157,26 +157,18 @@ async function readManifestRow(store: SearchStore, embedder: Embedder, deploymen
 async function readIndex(store: SearchStore, embedder: Embedder, deploymentId: string, manifestBytes: Uint8Array, reuse?: SiteIndex): Promise<SiteIndex> {
   const { build, plan } = (await decodeArtifact(manifestBytes)) as Manifest;
   if (build !== INDEX_BUILD) throw new ArtifactError(`a manifest of index version ${build}, not ${INDEX_BUILD}`);
-  const ids = partIdsOf(plan);
-  const fetched = await fetchParts(
-    store,
-    ids.filter((id) => !reuse?.parts.has(id)),
+  // Every part is fetched at once, and each partition decoded as it arrives: its inflating on the thread
+  // pool, then its making, a task of its own (a large site is made with requests let in between).
+  const fetched = new Map(partIdsOf(plan).flatMap((id) => (reuse?.parts.has(id) ? [] : [[id, fetchPart(store, id)] as const])));
+  for (const bytes of fetched.values()) bytes.catch(() => undefined);
+  const partitions = await Promise.all(
+    plan.partitions.map(({ id }) => (reuse?.parts.has(id) ? (reuse.parts.get(id) as Partition) : fetched.get(id)!.then(readPartition))),
   );
-  const bytesOf = (id: string) => {
-    const bytes = fetched.get(id);
-    if (!bytes) throw new ArtifactError(`its part ${id} is missing`);
-    return bytes;
-  };
-  const parts: BuiltParts = { partitions: new Map(), translations: new Map() };
-  for (const { key, id } of plan.partitions) {
-    parts.partitions.set(key, reuse?.parts.has(id) ? (reuse.parts.get(id) as Partition) : await readPartition(bytesOf(id)));
-    // A large site is made partition by partition, letting requests in between.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  const parts: BuiltParts = { partitions: new Map(plan.partitions.map(({ key }, at) => [key, partitions[at]!])), translations: new Map() };
   for (const { key, english, id } of plan.translations) {
     const translation = reuse?.parts.has(id)
       ? (reuse.parts.get(id) as TranslatedQueries | undefined)
-      : await readTranslation(bytesOf(id), parts.partitions.get(english)!);
+      : await readTranslation(await fetched.get(id)!, parts.partitions.get(english)!);
     parts.translations.set(key, translation);
   }
   return composeIndex(deploymentId, embedder, plan, parts);

@@ -140,5 +140,5 @@ function topPerPage(
     const count = top.filter((entry) => entry.page === page).length;
     sections.set(page, bestSectionsOfPage(partition, page, ranked.get(page)!, count, queryTerms));
   }
-  return top.map(({ page, slot, score }) => ({ chunk: partition.chunks[sections.get(page)![slot]!]!, score }));
+  return top.map(({ page, slot, score }) => ({ chunk: partition.chunks.at(sections.get(page)![slot]!)!, score }));
 }
