@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -51,12 +52,26 @@ export async function withFileLock<T>(file: string, task: () => Promise<T>, time
   }
 }
 
-/** Whether a process of that id exists (one of another user's counts). */
+/**
+ * Whether a process of that id runs (one of another user's counts). A zombie (exited, and not yet reaped
+ * by a parent that may never reap it, as in a container without an init) does not.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/** On Linux, /proc/PID/stat's third field is the state: Z for a zombie, X for dead. Elsewhere: unknown, so no. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
   }
 }

@@ -41,9 +41,9 @@ function newDataDir(prefix: string): string {
 const envOf = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: undefined, EMBEDDED_POSTGRES_HOME: home });
 const clusterOf = (dataDir: string): string => JSON.parse(fs.readFileSync(path.join(dataDir, 'postgres.json'), 'utf8')).cluster;
 
-/** Whether a process is gone within a second (a server exits just after removing its postmaster.pid). */
+/** Whether a process is gone within 10 s (a server exits just after removing its postmaster.pid; slower on a busy machine). */
 async function hasExited(pid: number): Promise<boolean> {
-  for (let look = 0; look < 20 && isAlive(pid); look++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let look = 0; look < 200 && isAlive(pid); look++) await new Promise((resolve) => setTimeout(resolve, 50));
   return !isAlive(pid);
 }
 
