@@ -1,4 +1,4 @@
-import { rehearseAnswer } from './assistant/rehearsal.ts';
+import { AnswerRehearsal } from './assistant/rehearsal.ts';
 import { VerifiedKeys } from './auth/verified-keys.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
@@ -71,6 +71,7 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
       sites,
     };
     if (options.isWorker) await jobs!.workAll(services);
+    const rehearsal = new AnswerRehearsal(services);
     return {
       ...services,
       database,
@@ -85,18 +86,14 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
                 log.warn('could not load the search indexes of the live sites', error);
                 return [];
               })
-              .then(async ([latest]) => {
-                const project = latest
-                  ? await database.prisma.project.findUnique({ where: { id: latest }, select: { id: true, name: true, liveDeploymentId: true } })
-                  : null;
-                await rehearseAnswer(services, project ?? undefined);
-              })
+              .then(([latest]) => rehearsal.start(latest))
               .catch((error) => log.warn('could not rehearse an answer', error))
           : undefined;
         const limit = new Promise<void>((resolve) => setTimeout(resolve, WARM_UP_LIMIT_MS).unref());
         await Promise.race([Promise.all([prisma, search]), limit]);
       },
       async close() {
+        rehearsal.close();
         searchIndexes.close();
         keys.close();
         sites.close();

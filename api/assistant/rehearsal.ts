@@ -1,28 +1,63 @@
+import { LIVE_TOPIC } from '../events/topics.ts';
 import type { Services } from '../services.ts';
 import { answerQuestion } from './answer.ts';
-import { parseAssistantRequest } from './request.ts';
 import { answerModelFor } from './models.ts';
+import { parseAssistantRequest } from './request.ts';
 
 const QUESTION = 'How do I get started?';
 
 /**
  * Makes a web process's first answer as quick as the ones after it: the answer path's code is loaded
- * and compiled on first use, which made the first question after a start wait about 200 ms longer on
- * the corpus. With the offline model, one whole answer is made on a live site and stored nowhere (no
- * thread, nothing in analytics); with a model endpoint, only its client is loaded (an answer would be a
- * paid call).
+ * and compiled on first use, which made a process's first answer on the corpus wait about 100 ms
+ * longer. With the offline model, the process answers one question of its own, stored nowhere (no
+ * thread, nothing counted): when it starts, on the most recently deployed site; in a process that
+ * started with no site live, as soon as the first deployment goes live, so that the first question
+ * after it is not the process's first answer. With a model endpoint configured only its client is
+ * loaded: a rehearsal there would be a paid call.
  */
-export async function rehearseAnswer(services: Services, project: { id: string; name: string; liveDeploymentId: string | null } | undefined): Promise<void> {
-  if (services.config.answerModel) {
-    await answerModelFor(services.config);
-    return;
+export class AnswerRehearsal {
+  #listener: AsyncIterableIterator<Record<string, unknown>> | undefined;
+
+  constructor(private readonly services: Services) {}
+
+  /** Rehearses on this project (a live site the process loaded), else on the first site to go live. */
+  async start(projectId: string | undefined): Promise<void> {
+    if (this.services.config.answerModel) {
+      await answerModelFor(this.services.config);
+      return;
+    }
+    if (projectId && (await this.rehearseOn(projectId))) return;
+    this.#listener = this.services.events.subscribe(LIVE_TOPIC);
+    void this.rehearseOnFirstLive(this.#listener);
   }
-  if (!project?.liveDeploymentId) return;
-  const started = performance.now();
-  const request = parseAssistantRequest({ fp: 'rehearsal', messages: [{ role: 'user', content: QUESTION }] });
-  const conversation = { threadId: 'rehearsal', messageId: 'rehearsal', history: [], question: request.question, recorded: Promise.resolve() };
-  for await (const _ of answerQuestion(services, { project, request, conversation, isRehearsal: true }, new AbortController().signal)) {
-    // Only the work matters.
+
+  close(): void {
+    void this.#listener?.return?.();
   }
-  services.log.debug(`rehearsed an answer on ${project.name} in ${(performance.now() - started).toFixed(0)} ms`);
+
+  private async rehearseOnFirstLive(listener: AsyncIterableIterator<Record<string, unknown>>): Promise<void> {
+    for await (const event of listener) {
+      const { projectId } = event as { projectId?: string };
+      if (!projectId) continue;
+      const rehearsed = await this.rehearseOn(projectId).catch((error) => {
+        this.services.log.warn('could not rehearse an answer', error);
+        return true;
+      });
+      if (rehearsed) break;
+    }
+  }
+
+  /** Whether the project had a live site to answer on. */
+  private async rehearseOn(projectId: string): Promise<boolean> {
+    const project = await this.services.db.project.findUnique({ where: { id: projectId }, select: { id: true, name: true, liveDeploymentId: true } });
+    if (!project?.liveDeploymentId) return false;
+    const started = performance.now();
+    const request = parseAssistantRequest({ fp: 'rehearsal', messages: [{ role: 'user', content: QUESTION }] });
+    const conversation = { threadId: 'rehearsal', messageId: 'rehearsal', history: [], question: request.question, recorded: Promise.resolve() };
+    for await (const _ of answerQuestion(this.services, { project, request, conversation, isRehearsal: true }, new AbortController().signal)) {
+      // Only the work matters.
+    }
+    this.services.log.debug(`rehearsed an answer on ${project.name} in ${(performance.now() - started).toFixed(0)} ms`);
+    return true;
+  }
 }

@@ -6,7 +6,8 @@ import type { CreatedProject } from '../../api/projects/create-project.ts';
 import { deployedSite } from '../support/docs-site.ts';
 import { startFolio } from '../support/folio-process.ts';
 import { startChatServer, type ChatServer } from '../support/openai-chat-server.ts';
-import { isolatedTestApp, type TestApp } from '../support/test-app.ts';
+import { createScratchDatabase } from '../support/scratch-database.ts';
+import { isolatedTestApp, startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * A web process rehearses an answer before it takes requests, so that the first visitor's answer does
@@ -51,6 +52,23 @@ describe('a web process that starts', () => {
       expect(await stored()).toMatchObject({ threads: 1 });
     } finally {
       await web.stop();
+    }
+  });
+
+  it('with no site live rehearses as soon as the first deployment goes live, and stores nothing of it', async () => {
+    const scratch = await createScratchDatabase();
+    const worker = await startTestApp({ databaseUrl: scratch.url, isWorker: true });
+    const web = await startFolio('web', { DATABASE_URL: scratch.url, DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
+    try {
+      expect(web.output()).not.toMatch(/rehearsed an answer/);
+      const first = await deployedSite(worker, 'acme-first-live');
+      for (let i = 0; i < 200 && !/rehearsed an answer/.test(web.output()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(web.output()).toMatch(/rehearsed an answer on Acme Docs in \d+ ms/);
+      expect(await worker.db.thread.count({ where: { projectId: first.projectId } })).toBe(0);
+    } finally {
+      await web.stop();
+      await worker.close();
+      await scratch.drop();
     }
   });
 
