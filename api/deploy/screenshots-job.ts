@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Services } from '../services.ts';
 import type { JobDefinition } from '../jobs/jobs.ts';
@@ -8,9 +9,17 @@ export interface SiteScreenshotsPayload {
 }
 
 /**
- * Screenshots of a deployment that just went live, light and dark. Queued by the deployment after its
- * switch; a failure is logged on the deployment, and only a worker that stops mid-way has the job
- * retried (elsewhere).
+ * How long after a deployment goes live its screenshots are taken: a browser loading the site, and the
+ * worker serving it the pages, slow the searches and answers of the same machine (on two cores, the first
+ * answers after a deployment took 200 to 700 ms instead of about 100), and right after a deployment is
+ * when its author tries it.
+ */
+export const SCREENSHOT_DELAY_MS = 5_000;
+
+/**
+ * Screenshots of a deployment that just went live, light and dark, taken SCREENSHOT_DELAY_MS later.
+ * Queued by the deployment after its switch; a failure is logged on the deployment, and only a worker
+ * that stops mid-way has the job retried (elsewhere).
  */
 export const siteScreenshotsJob: JobDefinition<SiteScreenshotsPayload, Services> = {
   name: 'site.screenshots',
@@ -18,6 +27,7 @@ export const siteScreenshotsJob: JobDefinition<SiteScreenshotsPayload, Services>
   payload: z.object({ deploymentId: z.string() }),
   sendOptions: () => ({}),
   async handle(payload, services, job) {
+    await setTimeout(SCREENSHOT_DELAY_MS, undefined, { signal: job.signal });
     // Loaded when screenshots are taken: the browser driver is not needed to start.
     const { takeScreenshots } = await import('../screenshots/take-screenshots.ts');
     await takeScreenshots(services, new DeploymentProgress(services.db, services.events, payload.deploymentId), job.signal);
