@@ -1,16 +1,11 @@
-import { chromium } from 'playwright-core';
 import type { DeploymentProgress } from '../deploy/progress.ts';
 import type { Services } from '../services.ts';
 import { siteKeyOf } from '../sites/site-key.ts';
 import { siteCacheOf } from '../sites/site-cache.ts';
-import { serveDeploymentLocally } from './site-server.ts';
+import { THEMES, type Theme } from './themes.ts';
 
-const THEMES = ['light', 'dark'] as const;
-type Theme = (typeof THEMES)[number];
-const VIEWPORT = { width: 1280, height: 800 };
 /** Screenshots of a project's earlier deployments are kept for this many deployments, then deleted. */
 const KEPT_DEPLOYMENTS = 20;
-const PAGE_TIMEOUT_MS = 30_000;
 
 /** Where a deployment's screenshot in a theme is served. */
 const screenshotUrl = (publicUrl: string, deploymentId: string, theme: Theme) => `${publicUrl}/screenshots/${deploymentId}-${theme}.png`;
@@ -40,7 +35,9 @@ export async function takeScreenshots(services: Pick<Services, 'db' | 'log' | 'c
     const source = { projectId: deployment.projectId, deploymentId, siteKey: await siteKeyOf(db, deployment.projectId) };
     const site = await siteCacheOf(db).site(source.projectId, deploymentId);
     if (!site) throw new Error('the deployment has no rendered site');
-    const shots = await shoot(config.chromium.path, db, deployment.project.subdomain, source, signal);
+    // Loaded only when a browser is there to drive: the driver's code takes a few hundred milliseconds to load.
+    const { shootHomePage } = await import('./shoot-home-page.ts');
+    const shots = await shootHomePage(config.chromium.path, db, deployment.project.subdomain, source, signal);
     for (const theme of THEMES) {
       await db.screenshot.upsert({
         where: { deploymentId_theme: { deploymentId, theme } },
@@ -60,61 +57,6 @@ export async function takeScreenshots(services: Pick<Services, 'db' | 'log' | 'c
     if (signal?.aborted) throw error;
     services.log.warn(`screenshots of deployment ${deploymentId} failed: ${firstLine((error as Error).message)}`);
     await progress.update({ logs: { push: [`Screenshots: failed (${firstLine((error as Error).message)}); the deployment is live all the same.`] } });
-  }
-}
-
-async function shoot(
-  executablePath: string,
-  db: Services['db'],
-  subdomain: string,
-  source: { projectId: string; deploymentId: string; siteKey: string },
-  signal: AbortSignal | undefined,
-): Promise<Record<Theme, Uint8Array<ArrayBuffer>>> {
-  const server = await serveDeploymentLocally(db, subdomain, source);
-  const browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    timeout: PAGE_TIMEOUT_MS,
-    // The worker decides when to stop (the job's signal), not Playwright's own signal handlers.
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  const stop = () => void browser.close().catch(() => undefined);
-  signal?.addEventListener('abort', stop, { once: true });
-  try {
-    const shots = {} as Record<Theme, Uint8Array<ArrayBuffer>>;
-    for (const theme of THEMES) {
-      signal?.throwIfAborted();
-      const context = await browser.newContext({ colorScheme: theme, viewport: VIEWPORT, deviceScaleFactor: 1 });
-      try {
-        const page = await context.newPage();
-        // The page's images may be on other hosts: the screenshot shows the page as served, without waiting on them.
-        await page.route(
-          (url) => !url.href.startsWith(server.url),
-          (route) => route.abort(),
-        );
-        await page.goto(`${server.url}/`, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
-        await page.waitForFunction(() => customElements.get('folio-search') !== undefined, undefined, { timeout: 5_000 }).catch(() => undefined);
-        shots[theme] = new Uint8Array(await page.screenshot({ type: 'png' }));
-      } finally {
-        await context.close();
-      }
-    }
-    return shots;
-  } finally {
-    signal?.removeEventListener('abort', stop);
-    await browser.close().catch(() => undefined);
-    await server.close();
   }
 }
 
