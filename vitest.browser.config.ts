@@ -1,6 +1,6 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
-import { findChromium } from './api/browser/find-chromium.ts';
+import { findChromium, HEADLESS_CHROMIUM_ARGS } from './api/browser/find-chromium.ts';
 
 /**
  * The widget's component tests, in Debian's Chromium (`apt-get install chromium`; .ci/run installs it
@@ -20,15 +20,7 @@ export default defineProject({
       provider: playwright({
         launchOptions: {
           executablePath: findChromium(),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          args: HEADLESS_CHROMIUM_ARGS,
         },
       }),
       instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],

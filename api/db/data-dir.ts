@@ -69,7 +69,7 @@ export function isAlive(pid: number): boolean {
 function isZombie(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    const state = stat[stat.lastIndexOf(')') + 2];
     return state === 'Z' || state === 'X';
   } catch {
     return false;

@@ -28,7 +28,7 @@ export const siteScreenshotsJob: JobDefinition<SiteScreenshotsPayload, Services>
   sendOptions: () => ({}),
   async handle(payload, services, job) {
     await setTimeout(SCREENSHOT_DELAY_MS, undefined, { signal: job.signal });
-    // Loaded when screenshots are taken: the browser driver is not needed to start.
+    // Loaded when a screenshot job first runs: start-up does without it (and the browser driver loads only with a browser).
     const { takeScreenshots } = await import('../screenshots/take-screenshots.ts');
     await takeScreenshots(services, new DeploymentProgress(services.db, services.events, payload.deploymentId), job.signal);
   },

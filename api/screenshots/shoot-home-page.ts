@@ -1,4 +1,5 @@
 import { chromium } from 'playwright-core';
+import { HEADLESS_CHROMIUM_ARGS } from '../browser/find-chromium.ts';
 import type { Services } from '../services.ts';
 import { serveDeploymentLocally } from './site-server.ts';
 import { THEMES, type Theme } from './themes.ts';
@@ -23,15 +24,7 @@ export async function shootHomePage(
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: HEADLESS_CHROMIUM_ARGS,
   });
   const stop = () => void browser.close().catch(() => undefined);
   signal?.addEventListener('abort', stop, { once: true });

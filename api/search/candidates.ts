@@ -116,7 +116,7 @@ export function collectCandidates(
     const heading = partition.headings[doc]!;
     const title = partition.titles[doc]!;
     // Lowercase is enough for the text: phrases are matched between word boundaries.
-    const text = phrase.wordCount >= 2 || isIdentifier ? partition.chunks.at(doc)!.content.toLowerCase() : '';
+    const text = phrase.wordCount >= 2 || isIdentifier ? partition.chunks.contentAt(doc)!.toLowerCase() : '';
     features[at.headingIsQuery] = heading === phrase.phrase ? 1 : 0;
     features[at.headingHasQuery] = phrase.isIn(heading) ? 1 : 0;
     features[at.titleHasQuery] = phrase.isIn(title) ? 1 : 0;

@@ -76,6 +76,14 @@ export const partitionKey = (language: string, version: string) => `${language}\
 export interface ChunkList {
   readonly length: number;
   at(doc: number): IndexedChunk | undefined;
+  /** A chunk's path and text alone, without making the chunk (undefined past the end). */
+  pathAt(doc: number): string | undefined;
+  contentAt(doc: number): string | undefined;
+}
+
+/** The chunk list of a partition built from its rows. */
+function chunkListOf(chunks: readonly IndexedChunk[]): ChunkList {
+  return { length: chunks.length, at: (doc) => chunks[doc], pathAt: (doc) => chunks[doc]?.path, contentAt: (doc) => chunks[doc]?.content };
 }
 
 /** One language and version of a site: its chunks, keyword index, vectors, and what ranking needs of pages. */
@@ -138,15 +146,18 @@ export class Partition {
 
   static async fromState(state: PartitionState): Promise<Partition> {
     const { language, version, pageOf } = state;
+    const contentAt = (doc: number) => (doc < state.paths.length ? textAt(state.contents, doc) : undefined);
     const chunks: ChunkList = {
       length: state.paths.length,
+      pathAt: (doc) => state.paths[doc],
+      contentAt,
       at: (doc) => {
         const page = pageOf[doc];
         if (page === undefined) return undefined;
         return {
           pageId: state.pageIds[page]!,
           path: state.paths[doc]!,
-          content: textAt(state.contents, doc),
+          content: contentAt(doc)!,
           title: state.titles[page]!,
           description: state.descriptions[page]!,
           section: state.sections[page]!,
@@ -198,17 +209,15 @@ export class Partition {
    */
   textAfter(path: string, content: string): string | undefined {
     for (const doc of this.docsOfPage(pageRoute(path))) {
-      const chunk = this.chunks.at(doc)!;
-      if (chunk.path !== path || chunk.content !== content) continue;
-      const next = this.chunks.at(doc + 1);
-      return next?.path === path ? next.content : undefined;
+      if (this.chunks.pathAt(doc) !== path || this.chunks.contentAt(doc) !== content) continue;
+      return this.chunks.pathAt(doc + 1) === path ? this.chunks.contentAt(doc + 1) : undefined;
     }
     return undefined;
   }
 
   /** The chunks of the page at `route`, in the page's order (none for a page not here). */
   private *docsOfPage(route: string): Generator<number> {
-    this.#pageByRoute ??= new Map(Array.from(this.firstChunk, (doc, page) => [pageRoute(this.chunks.at(doc)!.path), page]));
+    this.#pageByRoute ??= new Map(Array.from(this.firstChunk, (doc, page) => [pageRoute(this.chunks.pathAt(doc)!), page]));
     const page = this.#pageByRoute.get(route);
     if (page === undefined) return;
     for (let doc = this.firstChunk[page]!; doc < this.pageOf.length && this.pageOf[doc] === page; doc++) yield doc;
@@ -249,7 +258,7 @@ export async function buildPartition(rows: ChunkRow[], analyzed: readonly Analyz
   const pages = PageSummaries.build(summaries, analyzer, hasWordVectors);
   // Queries are widened towards what pages say they are about: the words of their summaries.
   const vocabulary = hasWordVectors ? CorpusVocabulary.build(pages.keyword.words) : undefined;
-  return new Partition(chunks, analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary);
+  return new Partition(chunkListOf(chunks), analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary);
 }
 
 /** What a page says it is about: its title, description, keywords, and its sections' headings other than its title. */

@@ -3,22 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { expect } from 'vitest';
-import { findChromium } from '../../../api/browser/find-chromium.ts';
+import { findChromium, HEADLESS_CHROMIUM_ARGS } from '../../../api/browser/find-chromium.ts';
 
 /** Debian's Chromium (.ci/run installs it), headless, driven by Playwright: no browser download. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: findChromium(),
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: HEADLESS_CHROMIUM_ARGS,
   });
 }
 
