@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { clientAddressOf } from './http/client-address.ts';
 import { useCors } from './edge/cors.ts';
 import { useHttpEdge } from './edge/edge.ts';
+import { prepareStreamOperations } from './edge/prepare-operations.ts';
 import { useGraphQLInputGuards } from './edge/graphql-input.ts';
 import { useGraphQLSse } from './edge/graphql-sse.ts';
 import { GRAPHQL_ENDPOINT } from './http/paths.ts';
@@ -94,6 +95,13 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
       useGraphQLSse({ authOf, maxBodyBytes: config.maxBodyBytes, log }),
     ],
   });
+}
+
+/** The app of a long-lived process: its streaming routes' operations parsed and validated before the first request. */
+export function createPreparedApp(services: Services): App {
+  const app = createApp(services);
+  prepareStreamOperations(app, ROUTE_TABLE);
+  return app;
 }
 
 /**

@@ -18,8 +18,6 @@ export interface AnswerInput {
   project: { id: string; name: string; liveDeploymentId: string | null };
   request: AssistantRequest;
   conversation: Conversation;
-  /** An answer made to load the answer path before visitors come (rehearsal.ts): stored nowhere. */
-  isRehearsal?: boolean;
 }
 
 /**
@@ -157,11 +155,9 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
     if (!signal.aborted) throw modelFailure(error, services.log);
   } finally {
     relayed.doneAll();
-    if (!input.isRehearsal) {
-      await recordAnswer(services.db, conversation, { text: record.fullText, parts: record.parts, finishReason: finish }).catch((error: unknown) =>
-        services.log.error(`could not store the answer ${messageId} of thread ${threadId}`, error),
-      );
-    }
+    await recordAnswer(services.db, conversation, { text: record.fullText, parts: record.parts, finishReason: finish }).catch((error: unknown) =>
+      services.log.error(`could not store the answer ${messageId} of thread ${threadId}`, error),
+    );
   }
 }
 

@@ -3,14 +3,18 @@ import type { Services } from '../services.ts';
 import { answerQuestion } from './answer.ts';
 import { answerModelFor } from './models.ts';
 import { parseAssistantRequest } from './request.ts';
+import { openConversation } from './threads.ts';
 
 const QUESTION = 'How do I get started?';
+/** The `fp` of a rehearsal's thread (removed as soon as the rehearsal ends). */
+const REHEARSAL_FP = 'folio:rehearsal';
 
 /**
  * Makes a web process's first answer as quick as the ones after it: the answer path's code is loaded
  * and compiled on first use, which made a process's first answer on the corpus wait about 100 ms
- * longer. With the offline model, the process answers one question of its own, stored nowhere (no
- * thread, nothing counted): when it starts, on the most recently deployed site; in a process that
+ * longer. With the offline model, the process answers one question of its own the way it answers a
+ * visitor's, stored as a thread which is removed as soon as the answer ends (storing a thread is part
+ * of what a first answer paid for: Prisma's first run of each query): when it starts, on the most recently deployed site; in a process that
  * started with no site live, as soon as the first deployment goes live, so that the first question
  * after it is not the process's first answer. With a model endpoint configured only its client is
  * loaded: a rehearsal there would be a paid call.
@@ -52,10 +56,15 @@ export class AnswerRehearsal {
     const project = await this.services.db.project.findUnique({ where: { id: projectId }, select: { id: true, name: true, liveDeploymentId: true } });
     if (!project?.liveDeploymentId) return false;
     const started = performance.now();
-    const request = parseAssistantRequest({ fp: 'rehearsal', messages: [{ role: 'user', content: QUESTION }] });
-    const conversation = { threadId: 'rehearsal', messageId: 'rehearsal', history: [], question: request.question, recorded: Promise.resolve() };
-    for await (const _ of answerQuestion(this.services, { project, request, conversation, isRehearsal: true }, new AbortController().signal)) {
-      // Only the work matters.
+    const request = parseAssistantRequest({ fp: REHEARSAL_FP, messages: [{ role: 'user', content: QUESTION }] });
+    const conversation = await openConversation(this.services.db, project.id, request);
+    try {
+      for await (const _ of answerQuestion(this.services, { project, request, conversation }, new AbortController().signal)) {
+        // Only the work matters.
+      }
+    } finally {
+      await conversation.recorded.catch(() => undefined);
+      await this.services.db.thread.deleteMany({ where: { id: conversation.threadId } });
     }
     this.services.log.debug(`rehearsed an answer on ${project.name} in ${(performance.now() - started).toFixed(0)} ms`);
     return true;

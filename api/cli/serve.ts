@@ -35,7 +35,7 @@ export async function runProcess(
     await runtime.warmUp();
     const listening =
       app && http
-        ? await http.listen(app.createApp(runtime), config.host, config.port).catch(async (error) => {
+        ? await http.listen(app.createPreparedApp(runtime), config.host, config.port).catch(async (error) => {
             await runtime.close();
             throw error;
           })

@@ -11,7 +11,7 @@ import { isolatedTestApp, startTestApp, type TestApp } from '../support/test-app
 
 /**
  * A web process rehearses an answer before it takes requests, so that the first visitor's answer does
- * not wait for the answer path to load: with the offline model only, and stored nowhere.
+ * not wait for the answer path to load: with the offline model only, leaving nothing stored.
  */
 const isolated = isolatedTestApp({ isWorker: true });
 let t: TestApp;
@@ -36,7 +36,7 @@ const stored = async () => ({
 });
 
 describe('a web process that starts', () => {
-  it('answers a question with the offline model before it listens, and stores nothing of it', async () => {
+  it('answers a question with the offline model before it listens, and leaves nothing stored', async () => {
     const web = await startFolio('web', { DATABASE_URL: isolated.databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
     try {
       expect(web.output()).toMatch(/rehearsed an answer on Acme Docs in \d+ ms/);
@@ -55,7 +55,7 @@ describe('a web process that starts', () => {
     }
   });
 
-  it('with no site live rehearses as soon as the first deployment goes live, and stores nothing of it', async () => {
+  it('with no site live rehearses as soon as the first deployment goes live, and leaves nothing stored', async () => {
     const scratch = await createScratchDatabase();
     const worker = await startTestApp({ databaseUrl: scratch.url, isWorker: true });
     const web = await startFolio('web', { DATABASE_URL: scratch.url, DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
