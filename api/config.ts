@@ -46,6 +46,9 @@ export interface Config {
     assistantPerIpMinute: number;
     searchPerKeyHour: number;
     searchPerIpMinute: number;
+    /** MCP requests per client address per hour, and tool calls per site per hour (each tool; half on /authed/mcp, as Mintlify's). */
+    mcpPerClientHour: number;
+    mcpToolCallsPerSiteHour: number;
   };
   /** Proxies in front of Folio whose X-Forwarded-For to trust (the client's address is the one they saw). */
   readonly trustedProxies: number;
@@ -132,6 +135,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       assistantPerIpMinute: integer('ASSISTANT_MESSAGES_PER_MINUTE_PER_CLIENT', 20, 1, 1_000_000)!,
       searchPerKeyHour: integer('SEARCHES_PER_HOUR', 10_000, 1, 100_000_000)!,
       searchPerIpMinute: integer('SEARCHES_PER_MINUTE_PER_CLIENT', 300, 1, 1_000_000)!,
+      mcpPerClientHour: integer('MCP_REQUESTS_PER_HOUR_PER_CLIENT', 5_000, 1, 100_000_000)!,
+      mcpToolCallsPerSiteHour: integer('MCP_TOOL_CALLS_PER_HOUR', 10_000, 2, 100_000_000)!,
     },
     trustedProxies: integer('TRUSTED_PROXIES', 0, 0, 10)!,
     // A job mostly waits on the model and on git (about 1 CPU-second for a four-step job on the test corpus,

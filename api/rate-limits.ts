@@ -26,6 +26,12 @@ export interface RateLimits {
   assistant: KeyAndClientLimit;
   /** Searches per key and per client address. */
   search: KeyAndClientLimit;
+  /** A site's MCP server (ai/model-context-protocol.mdx, Rate limits): requests per client, tool calls per site. */
+  mcp: {
+    client: RateLimit;
+    toolCalls: Record<'search' | 'read', RateLimit>;
+    authedToolCalls: Record<'search' | 'read', RateLimit>;
+  };
 }
 
 export function createRateLimits(pool: pg.Pool, limits: Config['rateLimits']): RateLimits {
@@ -40,6 +46,18 @@ export function createRateLimits(pool: pg.Pool, limits: Config['rateLimits']): R
       limit('search-key', limits.searchPerKeyHour, 3600, `This key has searched ${limits.searchPerKeyHour} times in the last hour`),
       limit('search-client', limits.searchPerIpMinute, 60, `You have searched ${limits.searchPerIpMinute} times in the last minute`),
     ),
+    mcp: {
+      client: limit('mcp-client', limits.mcpPerClientHour, 3600, `You have made ${limits.mcpPerClientHour} MCP requests in the last hour`),
+      toolCalls: mcpToolLimits(limit, 'mcp', limits.mcpToolCallsPerSiteHour),
+      authedToolCalls: mcpToolLimits(limit, 'mcp-authed', Math.floor(limits.mcpToolCallsPerSiteHour / 2)),
+    },
+  };
+}
+
+function mcpToolLimits(limit: (name: string, points: number, seconds: number, says: string) => RateLimit, prefix: string, points: number) {
+  return {
+    search: limit(`${prefix}-search`, points, 3600, `This site's MCP server has answered ${points} searches in the last hour`),
+    read: limit(`${prefix}-read`, points, 3600, `This site's MCP server has answered ${points} page reads in the last hour`),
   };
 }
 

@@ -7,6 +7,7 @@ import { loadConfig } from '../api/config.ts';
 import { createLogger } from '../api/logger.ts';
 import { openRuntime } from '../api/runtime.ts';
 import { benchAgent } from './agent.ts';
+import { benchAgentResources } from './agent-resources.ts';
 import { UNLIMITED } from './limits.ts';
 import { benchAssistant } from './assistant.ts';
 import { benchDeploy, benchTriggeredRedeploy } from './deploy.ts';
@@ -51,6 +52,10 @@ try {
     console.log(`## Deployments\n\n${result.table}\n`);
     const triggered = await benchTriggeredRedeploy(runtime);
     console.log(`${triggered.table}\n`);
+  }
+  if (!only || only === 'agents') {
+    const result = await benchAgentResources(runtime);
+    console.log(`## AI tools\n\n${result.table}\n`);
   }
   if (!only || only === 'render') {
     const result = await benchRender(runtime);

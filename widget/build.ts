@@ -50,6 +50,8 @@ async function buildWidget(fingerprint: string): Promise<WidgetBuild> {
       write: false,
       target: 'es2022',
       minify: true,
+      // An ES library build is minified without its whitespace stripped unless codegen minifying is asked for too.
+      rolldownOptions: { output: { minify: { codegen: true } } },
       lib: { entry: path.join(WIDGET_ROOT, 'index.ts'), formats: ['es'] },
     },
   });

@@ -6,6 +6,7 @@ import { FolioAssistant } from './elements/folio-assistant.ts';
 import { FolioChatMessage } from './elements/folio-chat-message.ts';
 import { FolioChatPanel } from './elements/folio-chat-panel.ts';
 import { FolioMarkdown } from './elements/folio-markdown.ts';
+import { FolioPageMenu } from './elements/folio-page-menu.ts';
 import { FolioSearchDialog } from './elements/folio-search-dialog.ts';
 import { FolioSearch } from './elements/folio-search.ts';
 
@@ -16,6 +17,7 @@ const ELEMENTS: Record<string, CustomElementConstructor> = {
   'folio-chat-panel': FolioChatPanel,
   'folio-chat-message': FolioChatMessage,
   'folio-markdown': FolioMarkdown,
+  'folio-page-menu': FolioPageMenu,
 };
 
 // A page may load the script twice (two embeds, a bundler and a tag): the first definition stays.
@@ -23,4 +25,4 @@ for (const [name, element] of Object.entries(ELEMENTS)) {
   if (!customElements.get(name)) customElements.define(name, element);
 }
 
-export { FolioAssistant, FolioChatMessage, FolioChatPanel, FolioMarkdown, FolioSearch, FolioSearchDialog };
+export { FolioAssistant, FolioChatMessage, FolioChatPanel, FolioMarkdown, FolioPageMenu, FolioSearch, FolioSearchDialog };

@@ -7,6 +7,7 @@ import { parseOrReport, readPagesAndSnippets, sourceOf } from './project-reader.
 import type { Navigation, NavigationPage } from '../mintlify/navigation.ts';
 import type { DeploymentProgress } from './progress.ts';
 import { renderPage, RENDER_VERSION, type RenderedPage } from '../render/render-page.ts';
+import { pageMarkdown } from '../render/page-markdown.ts';
 import { routeOf } from '../mintlify/page-route.ts';
 
 /** Bump when parsing or chunking changes, so every page is rebuilt by the next deployment. */
@@ -25,6 +26,8 @@ export interface BuiltPages {
   hidden: number;
   /** Time spent rendering the parsed pages' HTML. */
   renderSeconds: number;
+  /** Time spent making the parsed pages' Markdown for AI tools. */
+  markdownSeconds: number;
 }
 
 interface Draft {
@@ -36,6 +39,8 @@ interface Draft {
   page: ParsedPage;
   chunks: ReturnType<typeof chunkSections>;
   rendered: RenderedPage;
+  /** Its body as Markdown for AI tools (api/render/page-markdown.ts). */
+  markdown: string;
 }
 
 interface Planned {
@@ -115,6 +120,7 @@ export async function buildPages(input: {
   let skipped = 0;
   let newChunks = 0;
   let renderMs = 0;
+  let markdownMs = 0;
   if (toParse.length > 0) {
     const readFile = await readPagesAndSnippets(
       commitFiles(input.mirror, tree),
@@ -139,9 +145,13 @@ export async function buildPages(input: {
       const chunks = chunkSections(page.sections);
       newChunks += chunks.length;
       const renderStarted = performance.now();
-      const rendered = input.isRendering === false ? { html: '', headings: [] } : renderPage(page, routeOf(plans[0]!.nav.page));
-      renderMs += performance.now() - renderStarted;
-      drafts.push({ sourcePath, blobId: plans[0]!.blobId, plans, hash: contentHash(plans[0]!.blobId, page.snippets, tree), page, chunks, rendered });
+      const route = routeOf(plans[0]!.nav.page);
+      const rendered = input.isRendering === false ? { html: '', headings: [] } : renderPage(page, route);
+      const markdownStarted = performance.now();
+      const markdown = input.isRendering === false ? '' : pageMarkdown(page.markdown, route);
+      markdownMs += performance.now() - markdownStarted;
+      renderMs += markdownStarted - renderStarted;
+      drafts.push({ sourcePath, blobId: plans[0]!.blobId, plans, hash: contentHash(plans[0]!.blobId, page.snippets, tree), page, chunks, rendered, markdown });
     }
     await storeNewPages(db, input.projectId, drafts);
   }
@@ -152,7 +162,17 @@ export async function buildPages(input: {
   await recordHiddenPages(db, input.deploymentId, hidden);
   const perLanguage = new Map<string, number>();
   for (const plan of served) perLanguage.set(plan.nav.language, (perLanguage.get(plan.nav.language) ?? 0) + 1);
-  return { served: served.length, parsed, reused, skipped, newChunks, perLanguage, hidden: hidden.length, renderSeconds: renderMs / 1000 };
+  return {
+    served: served.length,
+    parsed,
+    reused,
+    skipped,
+    newChunks,
+    perLanguage,
+    hidden: hidden.length,
+    renderSeconds: renderMs / 1000,
+    markdownSeconds: markdownMs / 1000,
+  };
 }
 
 const yieldToOtherWork = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -239,9 +259,10 @@ async function storeNewPages(db: Db, projectId: string, drafts: Draft[]): Promis
         // One INSERT of unnested arrays: Prisma's createMany took about 0.5 s more CPU for the corpus's 7 MB of HTML.
         const rendered = (pick: (draft: Draft) => string) => fresh.map(pick);
         await tx.$executeRaw`
-          INSERT INTO page_renders (page_id, html, headings, sidebar_title)
+          INSERT INTO page_renders (page_id, html, headings, sidebar_title, markdown)
           SELECT * FROM unnest(${rendered((d) => idBySource.get(d.sourcePath)!)}::text[], ${rendered((d) => d.rendered.html)}::text[],
-            ${rendered((d) => JSON.stringify(d.rendered.headings))}::jsonb[], ${rendered((d) => d.page.sidebarTitle)}::text[])`;
+            ${rendered((d) => JSON.stringify(d.rendered.headings))}::jsonb[], ${rendered((d) => d.page.sidebarTitle)}::text[],
+            ${rendered((d) => d.markdown)}::text[])`;
       },
       { timeout: 120_000 },
     );

@@ -12,6 +12,7 @@ import { deploymentSummary } from './summary.ts';
 import { ARTIFACT_TOPIC, LIVE_TOPIC } from '../events/topics.ts';
 import { embedMissingChunks } from '../search/embed-chunks.ts';
 import { buildArtifact, forgetOldArtifacts } from '../search/search-artifact.ts';
+import { buildAgentTexts } from '../sites/build-agent-texts.ts';
 import { buildSite, forgetUnservedSiteFiles } from '../sites/build-site.ts';
 import { siteScreenshotsJob } from './screenshots-job.ts';
 
@@ -69,7 +70,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       filesRemoved: filesChanged.removed,
     });
 
-    const { navigation, offNavigation, config, isLegacy } = await readCommitNavigation(mirror, tree, project.branch);
+    const { navigation, offNavigation, unlisted, config, isLegacy } = await readCommitNavigation(mirror, tree, project.branch);
     const isRenderingSite = services.isRenderingSite !== false;
     for (const warning of navigation.warnings) progress.log(`Warning: ${warning}`);
     const built = await buildPages({
@@ -93,6 +94,11 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     if (isRenderingSite) {
       const site = await buildSite({ db, projectId: project.id, deploymentId, mirror, tree, config, isLegacy, navigation });
       progress.log(describeSite(built.renderSeconds, built.hidden, site));
+      const textsStarted = progress.elapsed();
+      const texts = await buildAgentTexts({ db, deploymentId, mirror, tree, config, navigation, unlisted });
+      progress.log(
+        `For AI tools: the changed pages' Markdown in ${fmt(built.markdownSeconds)} s; llms.txt (${texts.llmsTxtPages} pages${texts.isCustom.llmsTxt ? ", the repository's own" : ''}) and llms-full.txt (${(texts.llmsFullChars / 1_000_000).toFixed(1)} M characters${texts.isCustom.llmsFullTxt ? ", the repository's own" : ''}) in ${fmt(progress.elapsed() - textsStarted)} s.`,
+      );
     }
     const embeddingStarted = progress.elapsed();
     const embedded = await embedMissingChunks(db, services.embedder, deploymentId, signal);
@@ -169,14 +175,14 @@ async function readCommitNavigation(
   mirror: GitMirror,
   tree: Map<string, string>,
   branch: string,
-): Promise<{ navigation: Navigation; offNavigation: NavigationPage[]; config: JsonObject; isLegacy: boolean }> {
+): Promise<{ navigation: Navigation; offNavigation: NavigationPage[]; unlisted: NavigationPage[]; config: JsonObject; isLegacy: boolean }> {
   try {
     const { config, isLegacy } = await readProjectConfig(commitFiles(mirror, tree), `branch "${branch}"`);
     const listed = readNavigation(config, isLegacy);
     const unlisted = unlistedPages(listed, tree.keys());
     // Under seo.indexing "all" they join the navigation (and search); otherwise they are served by URL only.
-    if (listed.indexesHiddenPages) return { navigation: { ...listed, pages: [...listed.pages, ...unlisted] }, offNavigation: [], config, isLegacy };
-    return { navigation: listed, offNavigation: unlisted, config, isLegacy };
+    if (listed.indexesHiddenPages) return { navigation: { ...listed, pages: [...listed.pages, ...unlisted] }, offNavigation: [], unlisted, config, isLegacy };
+    return { navigation: listed, offNavigation: unlisted, unlisted, config, isLegacy };
   } catch (error) {
     if (error instanceof ProjectProblem) throw new DeploymentFailure(`${error.message}${error.saysWhatToDo ? '' : '; fix it and deploy again'}.`);
     throw error;

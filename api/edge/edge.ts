@@ -17,6 +17,10 @@ import { isClientGone } from '../http/client-gone.ts';
 import { matchFileRoute, serveFile } from '../http/static-files.ts';
 import { serveStreamRoute } from './stream-route.ts';
 import { isSubdomain } from '../projects/subdomain.ts';
+import type { IncomingMessage } from 'node:http';
+import { clientAddressOf } from '../http/client-address.ts';
+import { serveMcp } from '../mcp/mcp-route.ts';
+import { serveMcpDiscovery } from '../mcp/mcp-discovery.ts';
 import { siteAddressOf } from '../sites/site-address.ts';
 import { liveSiteSource, serveSite } from '../sites/serve-site.ts';
 
@@ -56,6 +60,14 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
         const site = siteAddressOf(url, options.services.config);
         if (site) {
           const { db } = options.services;
+          const discovery = serveMcpDiscovery(site.path, `${site.address.origin}${site.address.base}`);
+          if (discovery) return endResponse(discovery);
+          if (site.path === '/mcp' || site.path === '/authed/mcp') {
+            const clientAddress = clientAddressOf((serverContext as { req?: IncomingMessage }).req, request, options.services.config.trustedProxies);
+            return serveMcp(options.services, request, site.address, { isAuthenticated: site.path === '/authed/mcp', clientAddress })
+              .catch(refusal)
+              .then(endResponse);
+          }
           return (isSubdomain(site.address.subdomain) ? liveSiteSource(db, site.address.subdomain) : Promise.resolve(undefined))
             .then((source) => serveSite(db, request, site.address, site.path, source))
             .catch(refusal)

@@ -40,7 +40,7 @@ export function renderCodeBlock(code: string, info: string): string {
 }
 
 /** `bash npm`, `json docs.json lines`, `js title="app.js" {1,3}` -> language and title. */
-function readInfo(info: string): { language: string; title: string } {
+export function readInfo(info: string): { language: string; title: string } {
   const trimmed = info.trim();
   const language = (/^[^\s{]+/.exec(trimmed)?.[0] ?? '').toLowerCase();
   const rest = trimmed.slice(language.length);

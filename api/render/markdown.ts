@@ -5,7 +5,7 @@ import { escapeHtml } from '../http/html.ts';
 import { renderCodeBlock } from './code-blocks.ts';
 import { closeComponent, openComponent, selfClosingComponent } from './components.ts';
 import { assignAnchors, type PageHeading } from './headings.ts';
-import { mdxSyntax } from './mdx-syntax.ts';
+import { mdxSyntax, type Audience } from './mdx-syntax.ts';
 import { readInlineTag, sanitizeRawHtml, type InlineTag } from './raw-html.ts';
 import { isExternal, siteHref, siteImageSrc } from './site-links.ts';
 
@@ -18,15 +18,24 @@ interface RenderEnv {
 
 /**
  * markdown-it (CommonMark + GFM tables and strikethrough) with MDX's components and expressions, as
- * MDX reads Markdown: no indented code blocks (children of components are indented). Everything it
- * writes is escaped by construction; raw HTML is sanitised (raw-html.ts); links follow site-links.ts.
+ * MDX reads Markdown: no indented code blocks (children of components are indented). Content for the
+ * other audience is left out (mdx-syntax.ts).
  */
-function createMarkdown(): MarkdownIt {
+export function createMdxMarkdown(audience: Audience): MarkdownIt {
   const md = markdownIt({ html: true, linkify: false, typographer: false });
   md.disable(['code']);
-  md.use(mdxSyntax);
-  // Every link is read as a link; link_open and image below drop the targets the policy refuses.
+  md.use(mdxSyntax, { audience });
+  // Every link is read as a link; whoever writes the tokens drops the targets the policy refuses.
   md.validateLink = () => true;
+  return md;
+}
+
+/**
+ * The web page's renderer. Everything it writes is escaped by construction; raw HTML is sanitised
+ * (raw-html.ts); links follow site-links.ts (link_open and image below).
+ */
+function createMarkdown(): MarkdownIt {
+  const md = createMdxMarkdown('humans');
   md.core.ruler.push('anchors', (state) => {
     (state.env as unknown as RenderEnv).headings = assignAnchors(state.tokens);
   });

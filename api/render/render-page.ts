@@ -4,7 +4,7 @@ import type { PageHeading } from './headings.ts';
 import { renderMarkdown } from './markdown.ts';
 
 /** Bump when rendering changes, so the next deployment renders every page again. */
-export const RENDER_VERSION = '1';
+export const RENDER_VERSION = '2';
 
 /** Pages larger than this render as their text in one block (the search text is unaffected). */
 const MAX_RENDERED_CHARS = 2_000_000;

@@ -81,6 +81,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     kind: 'json',
     method: 'POST',
+    path: '/v1/page/:domain',
+    field: 'Query.page',
+    keyKind: 'assistant',
+    status: 200,
+    hasBody: true,
+    summary: 'Get page content',
+    tag: 'Assistant',
+  },
+  {
+    kind: 'json',
+    method: 'POST',
     path: '/v1/project/update/:projectId',
     field: 'Mutation.triggerUpdate',
     keyKind: 'admin',

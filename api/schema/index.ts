@@ -6,6 +6,7 @@ import './api-keys.ts';
 import './agent-session.ts';
 import './agent-jobs.ts';
 import './search.ts';
+import './page.ts';
 import './assistant.ts';
 import './assistant-threads.ts';
 

@@ -16,7 +16,7 @@ export function serveDeploymentLocally(db: Db, subdomain: string, source: SiteSo
     const request = new Request(url, { method: incoming.method, headers: incoming.headers as Record<string, string> });
     const files = matchFileRoute(FILE_ROUTES, url.pathname);
     if (files) return serveFile(files, request, url.pathname);
-    return serveSite(db, request, { subdomain, base: '' }, url.pathname, source);
+    return serveSite(db, request, { subdomain, base: '', origin: url.origin }, url.pathname, source);
   };
   const handler = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     answer(incoming)

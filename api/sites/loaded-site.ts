@@ -132,6 +132,11 @@ export class LoadedSite {
     return first;
   }
 
+  /** The page at a route, the home page at `/` whatever its route. */
+  pageAt(route: string): SitePage | undefined {
+    return this.pages.get(route) ?? (route === '/' ? this.pages.get(this.homeRoute() ?? '') : undefined);
+  }
+
   /** The site's home: `/` when it is a page, else the first page of the default sidebar. */
   homeRoute(): string | undefined {
     if (this.pages.has('/')) return '/';

@@ -7,6 +7,8 @@ import type { LayoutLanguage, NavItem } from './site-layout.ts';
 export interface SiteAddress {
   subdomain: string;
   base: string;
+  /** `scheme://host` the site is read at, for the absolute addresses AI tools are given. */
+  origin: string;
 }
 
 /** What the page body is, for the page being composed. */
@@ -66,7 +68,7 @@ ${tab ? sidebar(site, tab.items, page?.route, href) : ''}
 </nav>
 <main id="content">
 <article>
-${page ? `<header class="page-header">\n<h1>${e(page.title)}</h1>\n${page.description ? `<p class="description">${e(page.description)}</p>\n` : ''}</header>\n` : ''}${body.html}
+${page ? `<header class="page-header">\n<h1>${e(page.title)}</h1>\n${pageMenu(page, address, theme)}${page.description ? `<p class="description">${e(page.description)}</p>\n` : ''}</header>\n` : ''}${body.html}
 </article>
 <footer class="page-footer"><p>${e(layout.name)} · served by Folio</p></footer>
 </main>
@@ -75,6 +77,12 @@ ${tableOfContents(body.headings)}
 </body>
 </html>
 `;
+}
+
+/** Copy the page as Markdown, view it as Markdown, copy the MCP server's address (widget/elements/folio-page-menu.ts); a plain link without script. */
+function pageMenu(page: SitePage, address: SiteAddress, theme: string): string {
+  const markdown = `${address.base}${page.route === '/' ? '/index' : page.route}.md`;
+  return `<folio-page-menu markdown-url="${e(markdown)}" mcp-url="${e(`${address.origin}${address.base}/mcp`)}" theme="${theme}"><a href="${e(markdown)}">View as Markdown</a></folio-page-menu>\n`;
 }
 
 function brand(site: LoadedSite, address: SiteAddress): string {

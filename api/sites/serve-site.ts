@@ -8,6 +8,8 @@ import type { LoadedSite } from './loaded-site.ts';
 import { composePage, type SiteAddress } from './page-html.ts';
 import { siteCacheOf, type SiteCache } from './site-cache.ts';
 import { siteKeyOf } from './site-key.ts';
+import { type AgentRequest, agentLinkHeaders, asksForMarkdown, serveAgentResource, servePageMarkdown } from './agent-resources.ts';
+import { routeOfReadPath } from './live-page-markdown.ts';
 
 /**
  * The site's pages may run Folio's widget (a script of the same origin) and call Folio's API; the
@@ -63,6 +65,9 @@ export async function serveSite(db: Db, request: Request, address: SiteAddress, 
   if (!site) return plainPage(404, 'Not rendered yet', 'This deployment was made before Folio rendered sites: deploy the project again.');
 
   if (path === '' && address.base) return redirect(`${address.base}/`, true);
+  const agent: AgentRequest = { request, site, deploymentId: source.deploymentId, cache, siteAddress: `${address.origin}${address.base}`, base: address.base };
+  const resource = await serveAgentResource(path, agent);
+  if (resource) return resource;
   const { route, decoded } = routeOfPath(path);
   if (route === undefined) return notFoundPage(site, address, source, cache, request);
   if (route !== (decoded || '/')) return redirect(`${address.base}${route}`, true);
@@ -70,7 +75,9 @@ export async function serveSite(db: Db, request: Request, address: SiteAddress, 
   const file = site.files.get(route.slice(1));
   if (file) return serveFile(db, cache, request, source.projectId, file);
   const page = site.pages.get(route);
-  if (page) return servePage(site, address, page.route, source, cache, request, 200);
+  if (page) return asksForMarkdown(request) ? servePageMarkdown(page, agent) : servePage(site, address, page.route, source, cache, request, 200);
+  const markdownOf = route.endsWith('.md') ? site.pageAt(routeOfReadPath(route)) : undefined;
+  if (markdownOf) return servePageMarkdown(markdownOf, agent);
   const moved = site.redirects.match(route);
   if (moved) return redirect(/^https?:\/\//.test(moved.location) ? moved.location : `${address.base}${moved.location}`, moved.isPermanent);
   const home = route === '/' ? site.homeRoute() : undefined;
@@ -112,8 +119,9 @@ async function servePage(
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'cache-control': 'public, max-age=0, must-revalidate',
-    vary: 'Accept-Encoding',
+    vary: 'Accept, Accept-Encoding',
     etag,
+    ...agentLinkHeaders(address.base),
   });
   if (status === 200 && matchesEtag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
 

@@ -12,11 +12,13 @@ const FOLIO_PATHS = /^\/(v1|v2|graphql|widget)(\/|$)|^\/widget\.js$|^\/health$/;
  */
 export function siteAddressOf(url: URL, config: { siteDomain: string | undefined; publicUrl: string }): { address: SiteAddress; path: string } | undefined {
   const { siteDomain } = config;
+  // Behind a proxy that ends TLS, the request itself says http: the scheme is PUBLIC_URL's.
+  const origin = `${new URL(config.publicUrl).protocol}//${url.host}`;
   if (siteDomain) {
     const name = url.hostname.toLowerCase();
     if (name.endsWith(`.${siteDomain}`) && url.host !== new URL(config.publicUrl).host) {
       const subdomain = name.slice(0, -siteDomain.length - 1);
-      if (isSubdomain(subdomain) && !FOLIO_PATHS.test(url.pathname)) return { address: { subdomain, base: '' }, path: url.pathname };
+      if (isSubdomain(subdomain) && !FOLIO_PATHS.test(url.pathname)) return { address: { subdomain, base: '', origin }, path: url.pathname };
     }
   }
   const match = /^\/sites\/([^/]+)(\/.*)?$/.exec(url.pathname);
@@ -27,5 +29,11 @@ export function siteAddressOf(url: URL, config: { siteDomain: string | undefined
   } catch {
     return undefined;
   }
-  return { address: { subdomain, base: `/sites/${match[1]}` }, path: match[2] ?? '' };
+  return { address: { subdomain, base: `/sites/${match[1]}`, origin }, path: match[2] ?? '' };
+}
+
+/** Where a site is read when no request says (an API answer): its own host name under SITE_DOMAIN, else under PUBLIC_URL. */
+export function publicSiteAddress(subdomain: string, config: { siteDomain: string | undefined; publicUrl: string }): string {
+  if (config.siteDomain) return `${new URL(config.publicUrl).protocol}//${subdomain}.${config.siteDomain}`;
+  return `${config.publicUrl}/sites/${encodeURIComponent(subdomain)}`;
 }

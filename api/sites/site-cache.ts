@@ -41,6 +41,27 @@ export class SiteCache {
     return body;
   }
 
+  /** A page's Markdown body (its addresses marked, see site-origin.ts), '' for a page rendered before Markdown was. */
+  async markdown(pageId: string): Promise<string | undefined> {
+    const cached = this.get<string>(`markdown:${pageId}`);
+    if (cached !== undefined) return cached;
+    const render = await this.db.pageRender.findUnique({ where: { pageId }, select: { markdown: true } });
+    if (!render) return undefined;
+    this.set(`markdown:${pageId}`, render.markdown, render.markdown.length);
+    return render.markdown;
+  }
+
+  /** A deployment's llms.txt or llms-full.txt as stored (marked), '' for a deployment made before they were. */
+  async agentText(deploymentId: string, name: 'llmsTxt' | 'llmsFullTxt'): Promise<string> {
+    const key = `${name}:${deploymentId}`;
+    const cached = this.get<string>(key);
+    if (cached !== undefined) return cached;
+    const build = await this.db.siteBuild.findUnique({ where: { deploymentId }, select: { llmsTxt: name === 'llmsTxt', llmsFullTxt: name === 'llmsFullTxt' } });
+    const text = build?.[name] ?? '';
+    this.set(key, text, text.length);
+    return text;
+  }
+
   get<T>(key: string): T | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;

@@ -3,6 +3,7 @@ import { isObject, type Json, type JsonObject } from '../mintlify/config-refs.ts
 import { normalisePage } from '../mintlify/navigation.ts';
 import { readableAccent } from './theme-colors.ts';
 import { readRedirects, type Redirect } from './redirects.ts';
+import { agentInstructionsOf } from './agent-instructions.ts';
 
 /**
  * What a deployed site looks like around its pages, read from docs.json at deploy time and stored
@@ -23,6 +24,8 @@ export interface SiteLayout {
   /** docs.json `appearance.strict`: no other theme. */
   isAppearanceStrict: boolean;
   links: { label: string; href: string }[];
+  /** docs.json `markdown.instructions`, as lines: added to every page's Markdown (absent in layouts stored before it). */
+  agentInstructions?: string[];
   languages: LayoutLanguage[];
   redirects: Redirect[];
 }
@@ -155,6 +158,7 @@ export function readSiteLayout(
     appearance: appearanceOf(config),
     isAppearanceStrict: isObject(config.appearance) && config.appearance.strict === true,
     links: linksOf(config),
+    agentInstructions: agentInstructionsOf(config),
     languages: [...languages].map(([code, versions]) => ({
       code,
       versions: [...versions].map(([name, tabs]) => ({ name, tabs: [...tabs.values()] })),

@@ -30,6 +30,12 @@ describe('rendering a page', () => {
     expect(nested).toContain('<p>Deep</p>');
   });
 
+  it('reads a tag whose attributes run long, such as an icon drawn in SVG', () => {
+    const path = `<path d="${'M1 2L3 4'.repeat(800)}" />`;
+    const out = html(`<Card\n  title="Fathom"\n  href="/fathom"\n  icon={\n<svg\nviewBox="0 0 256 256"\n>\n${path}\n</svg>\n  }\n/>\n`);
+    expect(out).toContain('<div class="card"><p class="card-title"><a href="../fathom">Fathom</a></p></div>');
+  });
+
   it('lets an unknown component degrade to its text, and drops expressions but string literals', () => {
     const out = html(
       '<Mystery kind={{ a: 1 }}>\n  Still **readable**.\n</Mystery>\n\nA {1 + 1} sum, {"a literal"}, {/* a comment */} and <Inline>inline</Inline> text.\n',

@@ -101,6 +101,7 @@ describe('/v1/openapi.json', () => {
       '/v1/agent/{projectId}/job/{id}',
       '/v1/agent/{projectId}/jobs',
       '/v1/assistant/{domain}/message',
+      '/v1/page/{domain}',
       '/v1/project/update-status/{statusId}',
       '/v1/project/update/{projectId}',
       '/v1/search/{domain}',

@@ -1,0 +1,97 @@
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { searchDocs, SEARCH_LIMITS } from '../search/search-docs.ts';
+import type { Services } from '../services.ts';
+import { pageMarkdownOf, routeOfReadPath, sectionOfMarkdown } from '../sites/live-page-markdown.ts';
+import { withSiteOrigin } from '../sites/site-origin.ts';
+
+/** Pages one `read_pages` call may read. */
+export const MAX_PAGES_PER_READ = 10;
+
+/** The site a request's tools work on: its live deployment, and the address its pages are read at. */
+export interface McpSite {
+  projectId: string;
+  name: string;
+  liveDeploymentId: string;
+  /** `http://host/sites/acme` or `https://acme.docs.example.com`. */
+  siteAddress: string;
+}
+
+/** Both tools only read the site (ai/model-context-protocol.mdx, Server card endpoints). */
+const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+export const SEARCH_INPUT = z.object({
+  query: z.string().trim().min(1, 'must not be empty').max(SEARCH_LIMITS.maxQueryLength).describe('What to look for: a few words or a question.'),
+  version: z.string().max(200).optional().describe('Only this version of the docs (when the site has versions).'),
+  language: z.string().max(20).optional().describe('Only pages in this language code, e.g. "en", "fr", "zh" (when the site has several).'),
+  pageSize: z.number().int().min(1).max(SEARCH_LIMITS.maxPageSize).optional().describe(`How many results, 1 to ${SEARCH_LIMITS.maxPageSize} (default 10).`),
+});
+
+export const READ_INPUT = z.object({
+  paths: z
+    .array(z.string().trim().min(1).max(1000))
+    .min(1)
+    .max(MAX_PAGES_PER_READ)
+    .describe('Pages to read, by path as search gives them ("/customize/custom-domain"); "/page#anchor" reads that section only.'),
+  section: z.string().max(300).optional().describe('Read only this section of each page: a heading anchor ("configure-dns") or heading text.'),
+});
+
+/** The tools as MCP lists them, with what they take. */
+export const MCP_TOOLS = {
+  search: {
+    title: 'Search the documentation',
+    description: 'Search this documentation site. Returns the most relevant sections with their page title, link and text. Read a whole page with read_pages.',
+    inputSchema: SEARCH_INPUT,
+    annotations: { ...READ_ONLY, title: 'Search the documentation' },
+  },
+  read_pages: {
+    title: 'Read documentation pages',
+    description: `Read one or several pages of this documentation site (up to ${MAX_PAGES_PER_READ}) as Markdown, whole or one section, by the paths search returns.`,
+    inputSchema: READ_INPUT,
+    annotations: { ...READ_ONLY, title: 'Read documentation pages' },
+  },
+} as const;
+
+/** `search`: the site's hybrid search, as text an agent reads (title, link, the matching text). */
+export async function searchTool(services: Services, site: McpSite, input: z.infer<typeof SEARCH_INPUT>): Promise<CallToolResult> {
+  const results = await searchDocs(
+    services,
+    { id: site.projectId, liveDeploymentId: site.liveDeploymentId },
+    {
+      query: input.query,
+      pageSize: input.pageSize ?? SEARCH_LIMITS.defaultPageSize,
+      version: input.version,
+      language: input.language,
+    },
+  );
+  if (results.length === 0) return { content: [{ type: 'text', text: `No results for "${input.query}" in ${site.name}.` }] };
+  const text = results
+    .map((result) =>
+      [`Title: ${result.metadata.title}`, `Link: ${site.siteAddress}${result.path}`, `Path: ${result.path}`, `Content: ${result.content}`].join('\n'),
+    )
+    .join('\n\n---\n\n');
+  return { content: [{ type: 'text', text }] };
+}
+
+/** `read_pages`: each page's Markdown (or one section of it); a path that names no page is said so, not an error of the whole call. */
+export async function readPagesTool(services: Services, site: McpSite, input: z.infer<typeof READ_INPUT>): Promise<CallToolResult> {
+  const parts: string[] = [];
+  let found = 0;
+  for (const path of input.paths) {
+    const route = routeOfReadPath(path);
+    const page = await pageMarkdownOf(services.db, site.projectId, site.liveDeploymentId, route);
+    if (!page) {
+      parts.push(`No page at ${route} on ${site.name}: search for it first, and read a path a result gives.`);
+      continue;
+    }
+    const section = input.section ?? (path.includes('#') ? path.slice(path.indexOf('#') + 1) : undefined);
+    const markdown = section ? sectionOfMarkdown(page.markdown, section) : page.markdown;
+    if (markdown === undefined) {
+      parts.push(`The page ${route} has no section "${section}": read the whole page to see its headings.`);
+      continue;
+    }
+    found++;
+    parts.push(`Source: ${site.siteAddress}${page.route === '/' ? '/' : page.route}\n\n${withSiteOrigin(markdown, site.siteAddress)}`);
+  }
+  return { content: [{ type: 'text', text: parts.join('\n\n---\n\n') }], isError: found === 0 };
+}
