@@ -119,7 +119,6 @@ export class MarkdownWriter {
   }
 }
 
-
 /** A fenced code block exactly as written: its fence, its info string (language and title), its code. */
 function fence(token: Token): string {
   const marker = token.type === 'fence' ? token.markup : '```';
