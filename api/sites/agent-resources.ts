@@ -104,5 +104,9 @@ async function sendText(agent: AgentRequest, name: string, contentType: string, 
   }
   const content = isGzip ? made.gzip! : made.text;
   headers.set('content-length', String(content.byteLength));
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(content), { status: 200, headers });
+  // A view, not a copy: the same bytes go to every request until the deployment changes.
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(content.buffer as ArrayBuffer, content.byteOffset, content.byteLength), {
+    status: 200,
+    headers,
+  });
 }
