@@ -28,8 +28,10 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export class AppError extends GraphQLError {
   readonly code: ErrorCode;
   readonly status: number;
+  /** The REST body also says the message as `message`, where Mintlify's document names it so (the page API's 404). */
+  readonly hasMessageField: boolean;
 
-  constructor(code: ErrorCode, message: string, options: { field?: string; headers?: Record<string, string> } = {}) {
+  constructor(code: ErrorCode, message: string, options: { field?: string; headers?: Record<string, string>; hasMessageField?: boolean } = {}) {
     const status = ERROR_STATUS[code];
     super(message, {
       extensions: {
@@ -40,6 +42,7 @@ export class AppError extends GraphQLError {
     });
     this.code = code;
     this.status = status;
+    this.hasMessageField = options.hasMessageField ?? false;
   }
 
   get field(): string | undefined {

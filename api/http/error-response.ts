@@ -6,6 +6,7 @@ export interface ErrorBody {
   error: string;
   code: ErrorCode;
   field?: string;
+  message?: string;
 }
 
 /** Builds every error body: the edge's, SOFA's, graphql-sse's, the streaming routes' and the socket's. */
@@ -14,7 +15,8 @@ export function errorBody(code: ErrorCode, message: string, field?: string): Err
 }
 
 export function errorResponse(error: AppError): Response {
-  return jsonResponse(errorBody(error.code, error.message, error.field), { status: error.status, headers: error.headers });
+  const body = errorBody(error.code, error.message, error.field);
+  return jsonResponse(error.hasMessageField ? { ...body, message: error.message } : body, { status: error.status, headers: error.headers });
 }
 
 /** The code of an HTTP error status, for answers made by a library rather than by an AppError. */

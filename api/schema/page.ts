@@ -1,4 +1,4 @@
-import { invalidInput, notFound } from '../errors.ts';
+import { AppError, invalidInput, notFound } from '../errors.ts';
 import { pageMarkdownOf, routeOfReadPath } from '../sites/live-page-markdown.ts';
 import { publicSiteAddress } from '../sites/site-address.ts';
 import { withSiteOrigin } from '../sites/site-origin.ts';
@@ -46,7 +46,9 @@ builder.queryField('page', (t) =>
       await context.rateLimits.search.consume({ keyId, projectId: project.id, clientAddress: context.clientAddress });
       const route = routeOfReadPath(args.path);
       const page = project.liveDeploymentId ? await pageMarkdownOf(context.db, project.id, project.liveDeploymentId, route) : undefined;
-      if (!page) throw notFound(`No page at "${route}" on this site; search for it first and use a result's path.`);
+      if (!page) {
+        throw new AppError('NOT_FOUND', `No page at "${route}" on this site; search for it first and use a result's path.`, { hasMessageField: true });
+      }
       return { path: args.path, content: withSiteOrigin(page.markdown, publicSiteAddress(args.domain, context.config)) };
     },
   }),

@@ -7,7 +7,7 @@ import { commit, makeRepo } from '../support/git-repo.ts';
 import { createProject } from '../../api/projects/create-project.ts';
 
 /** What a site serves AI tools beside its pages, and the page API, on small sites. */
-const isolated = isolatedTestApp({ isWorker: true });
+const isolated = isolatedTestApp({ isWorker: true, env: () => ({ MCP_TOOL_CALLS_PER_HOUR: '4' }) });
 let t: TestApp;
 let acme: CreatedProject;
 
@@ -97,6 +97,30 @@ describe('llms.txt', () => {
   });
 });
 
+describe("a site's MCP server", () => {
+  it('answers 429 past the limit of tool calls per site, half of it on /authed/mcp', async () => {
+    const search = (path: string, id: number, key?: string) =>
+      t.call('POST', `/sites/acme-ai${path}`, {
+        key,
+        headers: { accept: 'application/json, text/event-stream' },
+        json: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search', arguments: { query: 'custom domain' } } },
+      });
+    for (let id = 0; id < 4; id++) expect((await search('/mcp', id)).status).toBe(200);
+    const refused = await search('/mcp', 4);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toContain("This site's MCP server has answered 4 searches in the last hour");
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Reading pages is counted apart.
+    const read = await t.call('POST', '/sites/acme-ai/mcp', {
+      headers: { accept: 'application/json, text/event-stream' },
+      json: { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'read_pages', arguments: { paths: ['/fonts'] } } },
+    });
+    expect(read.status).toBe(200);
+    for (let id = 0; id < 2; id++) expect((await search('/authed/mcp', id, acme.assistantKey)).status).toBe(200);
+    expect((await search('/authed/mcp', 2, acme.assistantKey)).status).toBe(429);
+  });
+});
+
 describe('POST /v1/page/{domain}', () => {
   const page = (json: unknown) => t.call('POST', '/v1/page/acme-ai', { key: acme.assistantKey, json });
 
@@ -113,7 +137,8 @@ describe('POST /v1/page/{domain}', () => {
   it('refuses a missing page, a missing path and a missing key, naming what is wrong', async () => {
     const missing = await page({ path: '/nowhere' });
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toContain('No page at "/nowhere"');
+    expect(missing.body).toMatchObject({ code: 'NOT_FOUND', error: expect.stringContaining('No page at "/nowhere"') });
+    expect(missing.body.message).toBe(missing.body.error); // as Mintlify's document names it
     const noPath = await page({});
     expect(noPath.status).toBe(400);
     expect(noPath.body.field).toBe('path');
