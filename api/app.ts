@@ -1,6 +1,7 @@
 import { useSofa } from '@graphql-yoga/plugin-sofa';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { callerOf } from './analytics/callers.ts';
 import { RequestAuth } from './auth/request-auth.ts';
 import { AppError, internalError } from './errors.ts';
 import type { IncomingMessage } from 'node:http';
@@ -48,12 +49,16 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
     landingPage: false,
     maxRequestBodySize: config.maxBodyBytes,
     logging: false,
-    context: ({ request, req }: { request: Request; req?: IncomingMessage }) => ({
-      ...services,
-      auth: authOf(request),
-      signal: request.signal,
-      clientAddress: clientAddressOf(req, request, config.trustedProxies),
-    }),
+    context: ({ request, req }: { request: Request; req?: IncomingMessage }) => {
+      const clientAddress = clientAddressOf(req, request, config.trustedProxies);
+      return {
+        ...services,
+        auth: authOf(request),
+        signal: request.signal,
+        clientAddress,
+        reader: { caller: callerOf(request, config.siteDomain), clientAddress, userAgent: request.headers.get('user-agent') },
+      };
+    },
     maskedErrors: {
       maskError(error: unknown, _message: string): Error {
         const original = error instanceof GraphQLError ? error.originalError : error;

@@ -50,6 +50,8 @@ export interface Config {
     mcpPerClientHour: number;
     mcpToolCallsPerSiteHour: number;
   };
+  /** How long recorded searches, answers, feedback and views are kept (api/analytics/). */
+  readonly analyticsRetentionDays: number;
   /** Proxies in front of Folio whose X-Forwarded-For to trust (the client's address is the one they saw). */
   readonly trustedProxies: number;
   /** With it, `{subdomain}.{siteDomain}` serves that site at `/` (sites are always at `/sites/{subdomain}/`). */
@@ -139,6 +141,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       mcpToolCallsPerSiteHour: integer('MCP_TOOL_CALLS_PER_HOUR', 10_000, 2, 100_000_000)!,
     },
     trustedProxies: integer('TRUSTED_PROXIES', 0, 0, 10)!,
+    analyticsRetentionDays: integer('ANALYTICS_RETENTION_DAYS', 90, 1, 3650)!,
     // A job mostly waits on the model and on git (about 1 CPU-second for a four-step job on the test corpus,
     // 1,100 pages): 8 at once kept two cores under half busy, with room for a deployment beside them.
     agentConcurrency: integer('AGENT_CONCURRENCY', 8, 1, 100)!,

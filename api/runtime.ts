@@ -1,3 +1,5 @@
+import { AnalyticsRecorder } from './analytics/recorder.ts';
+import { VisitorHashes } from './analytics/visitors.ts';
 import { AnswerRehearsal } from './assistant/rehearsal.ts';
 import { VerifiedKeys } from './auth/verified-keys.ts';
 import type { Config } from './config.ts';
@@ -69,6 +71,8 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
       rateLimits,
       keys,
       sites,
+      analytics: new AnalyticsRecorder(database.pool, log),
+      visitors: new VisitorHashes(database.pool),
     };
     if (options.isWorker) await jobs!.workAll(services);
     const rehearsal = new AnswerRehearsal(services);
@@ -94,6 +98,7 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
       },
       async close() {
         rehearsal.close();
+        await services.analytics.close();
         searchIndexes.close();
         keys.close();
         sites.close();

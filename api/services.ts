@@ -1,3 +1,5 @@
+import type { AnalyticsRecorder } from './analytics/recorder.ts';
+import type { VisitorHashes } from './analytics/visitors.ts';
 import type { VerifiedKeys } from './auth/verified-keys.ts';
 import type { Config } from './config.ts';
 import type { Pool } from 'pg';
@@ -29,4 +31,7 @@ export interface Services {
   keys: VerifiedKeys;
   /** The site each domain names, looked up once until a project changes. */
   sites: SitesByDomain;
+  /** What readers do, written in batches off the requests' path (api/analytics/). */
+  analytics: AnalyticsRecorder;
+  visitors: VisitorHashes;
 }

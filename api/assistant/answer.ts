@@ -1,4 +1,6 @@
 import { stepCountIs, streamText, type LanguageModelUsage, type ModelMessage } from 'ai';
+import type { Reader } from '../analytics/record.ts';
+import type { TurnOutcome } from '../analytics/recorder.ts';
 import { AppError } from '../errors.ts';
 import type { SearchResultShape } from '../search/search-docs.ts';
 import { pageRoute, searchDocs } from '../search/search-docs.ts';
@@ -15,9 +17,11 @@ import { recordAnswer, type Conversation, type StoredFinish } from './threads.ts
 import { assistantTools } from './tools.ts';
 
 export interface AnswerInput {
-  project: { id: string; name: string; liveDeploymentId: string | null };
+  project: { id: string; name: string; liveDeploymentId: string | null; analyticsEnabled?: boolean };
   request: AssistantRequest;
   conversation: Conversation;
+  /** Who asked, for analytics; the process's own rehearsal has none, and is not recorded. */
+  reader?: Reader;
 }
 
 /**
@@ -46,6 +50,9 @@ async function searchFilter(
   return index?.hasLanguage(spoken, filter.version) ? { ...filter, language: spoken } : filter;
 }
 
+/** How analytics name the way an answer ended. */
+const TURN_OUTCOMES: Partial<Record<StoredFinish, TurnOutcome>> = { 'not-found': 'not_found', aborted: 'aborted', error: 'error' };
+
 const V4_FINISH_REASONS = new Set<string>(['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other']);
 
 /**
@@ -71,7 +78,11 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
     );
   let citations = guard();
   const relayed = new ToolCallsRelayed();
+  const started = performance.now();
+  let firstTextAt: number | undefined;
+  const searchQueries: string[] = [];
   const search = async (query: string, toolCallId: string): Promise<SearchResultShape[]> => {
+    searchQueries.push(query || conversation.question.text);
     // The search is milliseconds of CPU: the tool call it answers is passed on and sent first.
     await relayed.wait(toolCallId);
     await new Promise((resolve) => setImmediate(resolve));
@@ -120,6 +131,7 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
         case 'text-delta': {
           const text = citations.push(part.text);
           if (text) {
+            firstTextAt ??= performance.now();
             record.text(text);
             yield { type: 'text-delta', text };
           }
@@ -158,6 +170,22 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
     await recordAnswer(services.db, conversation, { text: record.fullText, parts: record.parts, finishReason: finish }).catch((error: unknown) =>
       services.log.error(`could not store the answer ${messageId} of thread ${threadId}`, error),
     );
+    if (input.reader && project.analyticsEnabled !== false) {
+      services.analytics.turn({
+        projectId: project.id,
+        threadId,
+        messageId,
+        question: conversation.question.text,
+        outcome: TURN_OUTCOMES[finish] ?? 'answered',
+        citedPaths: record.sourceUrls,
+        searchQueries,
+        firstTextMs: firstTextAt === undefined ? undefined : firstTextAt - started,
+        totalMs: performance.now() - started,
+        model: services.config.answerModel?.model ?? 'offline',
+        caller: input.reader.caller,
+        pageUrl: request.currentPath,
+      });
+    }
   }
 }
 
@@ -232,6 +260,7 @@ class AnswerRecord {
   readonly parts: Record<string, unknown>[] = [];
   fullText = '';
   sources = 0;
+  readonly sourceUrls: string[] = [];
   #step = -1;
 
   startStep(): void {
@@ -252,6 +281,7 @@ class AnswerRecord {
 
   source(id: string, url: string, title: string): void {
     this.sources++;
+    this.sourceUrls.push(url);
     this.parts.push({ type: 'source', source: { sourceType: 'url', id, url, title } });
   }
 }

@@ -6,7 +6,7 @@ import { errorResponse } from '../http/error-response.ts';
 export type AllowedOrigins = '*' | readonly string[];
 
 /** Headers a browser client may send: the key, JSON bodies, and graphql-sse's stream token. */
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, X-GraphQL-Event-Stream-Token, Last-Event-ID';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, X-GraphQL-Event-Stream-Token, Last-Event-ID, X-Folio-Client';
 
 /** Response headers browser clients read: the assistant's thread, the agent's session, rate limits, stream kinds. */
 const EXPOSED_HEADERS = [

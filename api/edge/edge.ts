@@ -22,7 +22,9 @@ import { clientAddressOf } from '../http/client-address.ts';
 import { serveMcp } from '../mcp/mcp-route.ts';
 import { serveMcpDiscovery } from '../mcp/mcp-discovery.ts';
 import { siteAddressOf } from '../sites/site-address.ts';
-import { liveSiteSource, serveSite } from '../sites/serve-site.ts';
+import { liveSiteSource, type OnView, serveSite, type SiteSource } from '../sites/serve-site.ts';
+import { recordView } from '../analytics/record.ts';
+import { isAiAgent } from '../analytics/callers.ts';
 
 export interface EdgeOptions {
   services: Services;
@@ -69,7 +71,7 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
               .then(endResponse);
           }
           return (isSubdomain(site.address.subdomain) ? liveSiteSource(db, site.address.subdomain) : Promise.resolve(undefined))
-            .then((source) => serveSite(db, request, site.address, site.path, source))
+            .then((source) => serveSite(db, request, site.address, site.path, source, source && viewRecorder(options.services, source, request, serverContext)))
             .catch(refusal)
             .then(endResponse);
         }
@@ -124,6 +126,22 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
       if (answer !== response) setResponse(answer);
     },
   };
+}
+
+/** Records a page read of a live site: by an AI agent when asked as Markdown or when its user agent names one. */
+function viewRecorder(services: Services, source: SiteSource, request: Request, serverContext: unknown): OnView {
+  const userAgent = request.headers.get('user-agent');
+  const reader = {
+    caller: 'site' as const,
+    clientAddress: clientAddressOf((serverContext as { req?: IncomingMessage }).req, request, services.config.trustedProxies),
+    userAgent,
+  };
+  return ({ path, via }) =>
+    recordView(services, { id: source.projectId, analyticsEnabled: source.analyticsEnabled ?? false }, reader, {
+      path,
+      via,
+      isAi: via === 'markdown' || isAiAgent(userAgent),
+    });
 }
 
 /** Statuses that refuse a request at the HTTP level, before any GraphQL operation runs. */

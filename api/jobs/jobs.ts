@@ -26,6 +26,8 @@ export interface JobDefinition<Payload, Services = unknown> {
    * decides which jobs may run together: a `key_strict_fifo` queue never runs two jobs of one key at once.
    */
   concurrency?(services: Services): number;
+  /** A cron expression (UTC) on which workers queue the job by themselves, with an empty payload. */
+  schedule?: string;
   handle(payload: Payload, services: Services, attempt: JobAttempt): Promise<void>;
 }
 
@@ -88,6 +90,8 @@ export async function startJobs<Services extends JobServices>(
     // a process starting beside this one turned `notify` on (its sends would stay silent until pg-boss
     // reads its queues again, a minute later).
     else await boss.updateQueue(definition.name, { notify: true });
+    // Stored in pg-boss's tables (an upsert), so every worker may declare it: one job is queued per tick.
+    if (definition.schedule && options.isWorker) await boss.schedule(definition.name, definition.schedule, {}, { tz: 'UTC' });
   }
   return {
     boss,

@@ -58,6 +58,8 @@ export async function serveMcp(
       name: project.name,
       liveDeploymentId: project.liveDeploymentId,
       siteAddress: `${address.origin}${address.base}`,
+      analyticsEnabled: project.analyticsEnabled,
+      reader: { caller: 'mcp', clientAddress: options.clientAddress, userAgent: request.headers.get('user-agent') },
     };
     const server = mcpServerFor(services, site);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

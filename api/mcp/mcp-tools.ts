@@ -1,5 +1,6 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { type Reader, recordSearch, recordView } from '../analytics/record.ts';
 import { searchDocs, SEARCH_LIMITS } from '../search/search-docs.ts';
 import type { Services } from '../services.ts';
 import { pageMarkdownOf, routeOfReadPath, sectionOfMarkdown } from '../sites/live-page-markdown.ts';
@@ -15,6 +16,9 @@ export interface McpSite {
   liveDeploymentId: string;
   /** `http://host/sites/acme` or `https://acme.docs.example.com`. */
   siteAddress: string;
+  analyticsEnabled: boolean;
+  /** The MCP client, as analytics record it. */
+  reader: Reader;
 }
 
 /** Both tools only read the site (ai/model-context-protocol.mdx, Server card endpoints). */
@@ -54,6 +58,7 @@ export const MCP_TOOLS = {
 
 /** `search`: the site's hybrid search, as text an agent reads (title, link, the matching text). */
 export async function searchTool(services: Services, site: McpSite, input: z.infer<typeof SEARCH_INPUT>): Promise<CallToolResult> {
+  const started = performance.now();
   const results = await searchDocs(
     services,
     { id: site.projectId, liveDeploymentId: site.liveDeploymentId },
@@ -91,6 +96,7 @@ export async function readPagesTool(services: Services, site: McpSite, input: z.
       continue;
     }
     found++;
+    recordView(services, { id: site.projectId, analyticsEnabled: site.analyticsEnabled }, site.reader, { path: page.route, isAi: true, via: 'mcp' });
     parts.push(`Source: ${site.siteAddress}${page.route === '/' ? '/' : page.route}\n\n${withSiteOrigin(markdown, site.siteAddress)}`);
   }
   return { content: [{ type: 'text', text: parts.join('\n\n---\n\n') }], isError: found === 0 };

@@ -9,6 +9,8 @@ export interface SiteOfDomain {
   id: string;
   name: string;
   liveDeploymentId: string | null;
+  /** Whether what readers do on it is recorded (api/analytics/). */
+  analyticsEnabled: boolean;
 }
 
 /**
@@ -29,7 +31,10 @@ export class SitesByDomain {
   /** The site, or undefined when no site has this domain. */
   find(domain: string): Promise<SiteOfDomain | undefined> {
     return this.#cache.get(domain, async () => {
-      const site = await this.db.project.findUnique({ where: { subdomain: domain }, select: { id: true, name: true, liveDeploymentId: true } });
+      const site = await this.db.project.findUnique({
+        where: { subdomain: domain },
+        select: { id: true, name: true, liveDeploymentId: true, analyticsEnabled: true },
+      });
       return site ?? undefined;
     });
   }

@@ -124,7 +124,7 @@ builder.subscriptionField('assistantMessage', (t) =>
       await context.rateLimits.assistant.consume({ keyId, projectId: project.id, clientAddress: context.clientAddress });
       const conversation = await openConversation(context.db, project.id, request);
       const { answerQuestion } = await (answerModule ??= import('../assistant/answer.ts'));
-      return answerQuestion(context, { project, request, conversation }, context.signal);
+      return answerQuestion(context, { project, request, conversation, reader: context.reader }, context.signal);
     },
     resolve: (event: AssistantEvent) => event,
   }),

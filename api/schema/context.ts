@@ -1,3 +1,4 @@
+import type { Reader } from '../analytics/record.ts';
 import type { RequestAuth } from '../auth/request-auth.ts';
 import type { Services } from '../services.ts';
 
@@ -8,4 +9,6 @@ export interface GraphQLContext extends Services {
   signal: AbortSignal;
   /** The client's address (per-client rate limits). */
   clientAddress: string;
+  /** Who the request comes from, as analytics record it (never the address itself). */
+  reader: Reader;
 }

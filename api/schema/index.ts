@@ -7,6 +7,7 @@ import './agent-session.ts';
 import './agent-jobs.ts';
 import './search.ts';
 import './page.ts';
+import './analytics.ts';
 import './assistant.ts';
 import './assistant-threads.ts';
 

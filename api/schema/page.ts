@@ -1,7 +1,8 @@
-import { AppError, invalidInput, notFound } from '../errors.ts';
+import { AppError, invalidInput } from '../errors.ts';
 import { pageMarkdownOf, routeOfReadPath } from '../sites/live-page-markdown.ts';
 import { publicSiteAddress } from '../sites/site-address.ts';
 import { withSiteOrigin } from '../sites/site-origin.ts';
+import { requireSiteAssistant } from './authorize.ts';
 import { builder } from './builder.ts';
 
 /** The longest path a page request may name. */
@@ -36,10 +37,7 @@ builder.queryField('page', (t) =>
       }),
     },
     resolve: async (_root, args, context) => {
-      await context.auth.requireKind('assistant');
-      const project = await context.sites.find(args.domain);
-      if (!project) throw notFound(`No documentation site with domain "${args.domain}".`);
-      await context.auth.requireProject(project.id);
+      const project = await requireSiteAssistant(context, args.domain);
       if (args.path.trim() === '') throw invalidInput('path', 'path must not be empty.');
       if (args.path.length > MAX_PATH_LENGTH) throw invalidInput('path', `path must be at most ${MAX_PATH_LENGTH} characters long.`);
       const { keyId } = await context.auth.holder();

@@ -1,5 +1,7 @@
-import { invalidInput, notFound } from '../errors.ts';
+import { recordSearch } from '../analytics/record.ts';
+import { invalidInput } from '../errors.ts';
 import { searchDocs, SEARCH_LIMITS, type SearchResultShape } from '../search/search-docs.ts';
+import { requireSiteAssistant } from './authorize.ts';
 import { builder } from './builder.ts';
 
 const SearchFilter = builder.inputType('SearchFilter', {
@@ -54,10 +56,7 @@ builder.queryField('search', (t) =>
       }),
     },
     resolve: async (_root, args, context) => {
-      await context.auth.requireKind('assistant');
-      const project = await context.sites.find(args.domain);
-      if (!project) throw notFound(`No documentation site with domain "${args.domain}".`);
-      await context.auth.requireProject(project.id);
+      const project = await requireSiteAssistant(context, args.domain);
       const pageSize = args.pageSize ?? SEARCH_LIMITS.defaultPageSize;
       if (args.query.trim() === '') throw invalidInput('query', 'query must not be empty.');
       if (args.query.length > SEARCH_LIMITS.maxQueryLength) {
@@ -72,14 +71,16 @@ builder.queryField('search', (t) =>
       }
       const { keyId } = await context.auth.holder();
       await context.rateLimits.search.consume({ keyId, projectId: project.id, clientAddress: context.clientAddress });
-      return searchDocs(context, project, {
+      const started = performance.now();
+      const filter = { version: args.filter?.version ?? undefined, language: args.filter?.language ?? undefined };
+      const results = await searchDocs(context, project, { query: args.query, pageSize, ...filter, mode: args.mode ?? 'hybrid', scoreThreshold });
+      recordSearch(context, project, context.reader, {
         query: args.query,
-        pageSize,
-        version: args.filter?.version ?? undefined,
-        language: args.filter?.language ?? undefined,
-        mode: args.mode ?? 'hybrid',
-        scoreThreshold,
+        ...filter,
+        paths: results.map((result) => result.path),
+        latencyMs: performance.now() - started,
       });
+      return results;
     },
   }),
 );

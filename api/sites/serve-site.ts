@@ -28,7 +28,12 @@ export interface SiteSource {
   projectId: string;
   deploymentId: string;
   siteKey: string;
+  /** Whether readers' views are recorded (the live site's; a screenshot's views never are). */
+  analyticsEnabled?: boolean;
 }
+
+/** A page read, for analytics: its route, and whether it was asked as HTML or Markdown. */
+export type OnView = (view: { path: string; via: 'html' | 'markdown' }) => void;
 
 /**
  * The project's live deployment and published key, read on every request (one indexed query), so a
@@ -41,6 +46,7 @@ export async function liveSiteSource(db: Db, subdomain: string): Promise<SiteSou
     select: {
       id: true,
       liveDeploymentId: true,
+      analyticsEnabled: true,
       apiKeys: {
         where: { kind: 'assistant', publishedKey: { not: null }, revokedAt: null },
         orderBy: { createdAt: 'asc' },
@@ -51,11 +57,18 @@ export async function liveSiteSource(db: Db, subdomain: string): Promise<SiteSou
   });
   if (!project?.liveDeploymentId) return undefined;
   const siteKey = project.apiKeys[0]?.publishedKey ?? (await siteKeyOf(db, project.id));
-  return { projectId: project.id, deploymentId: project.liveDeploymentId, siteKey };
+  return { projectId: project.id, deploymentId: project.liveDeploymentId, siteKey, analyticsEnabled: project.analyticsEnabled };
 }
 
 /** Answers a GET or HEAD for `path` (below the site's base) from `source`. */
-export async function serveSite(db: Db, request: Request, address: SiteAddress, path: string, source: SiteSource | undefined): Promise<Response> {
+export async function serveSite(
+  db: Db,
+  request: Request,
+  address: SiteAddress,
+  path: string,
+  source: SiteSource | undefined,
+  onView?: OnView,
+): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     throw new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use GET.`, { headers: { Allow: 'GET, HEAD' } });
   }
@@ -75,9 +88,16 @@ export async function serveSite(db: Db, request: Request, address: SiteAddress, 
   const file = site.files.get(route.slice(1));
   if (file) return serveFile(db, cache, request, source.projectId, file);
   const page = site.pages.get(route);
-  if (page) return asksForMarkdown(request) ? servePageMarkdown(page, agent) : servePage(site, address, page.route, source, cache, request, 200);
+  if (page) {
+    const isMarkdown = asksForMarkdown(request);
+    onView?.({ path: page.route, via: isMarkdown ? 'markdown' : 'html' });
+    return isMarkdown ? servePageMarkdown(page, agent) : servePage(site, address, page.route, source, cache, request, 200);
+  }
   const markdownOf = route.endsWith('.md') ? site.pageAt(routeOfReadPath(route)) : undefined;
-  if (markdownOf) return servePageMarkdown(markdownOf, agent);
+  if (markdownOf) {
+    onView?.({ path: markdownOf.route, via: 'markdown' });
+    return servePageMarkdown(markdownOf, agent);
+  }
   const moved = site.redirects.match(route);
   if (moved) return redirect(/^https?:\/\//.test(moved.location) ? moved.location : `${address.base}${moved.location}`, moved.isPermanent);
   const home = route === '/' ? site.homeRoute() : undefined;

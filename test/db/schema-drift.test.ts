@@ -18,6 +18,7 @@ const SQL_TYPES: Record<string, string> = {
   Json: 'jsonb',
   Bytes: 'bytea',
   BigInt: 'bigint',
+  Float: 'double precision',
 };
 
 let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;

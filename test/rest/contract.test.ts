@@ -101,10 +101,12 @@ describe('/v1/openapi.json', () => {
       '/v1/agent/{projectId}/job/{id}',
       '/v1/agent/{projectId}/jobs',
       '/v1/assistant/{domain}/message',
+      '/v1/feedback/{domain}',
       '/v1/page/{domain}',
       '/v1/project/update-status/{statusId}',
       '/v1/project/update/{projectId}',
       '/v1/search/{domain}',
+      '/v1/search/{domain}/click',
       '/v2/assistant/{domain}/message',
     ]);
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });

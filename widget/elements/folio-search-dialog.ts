@@ -5,7 +5,7 @@ import { focusGuard } from '../lib/focus-trap.ts';
 import { groupByPage, headingOf } from '../lib/group-results.ts';
 import { highlight, queryPattern, snippet } from '../lib/highlight.ts';
 import { forgetSearches, recentSearches, rememberSearch } from '../lib/recent-searches.ts';
-import { DEBOUNCE_MS, searchDocs, type SearchResult } from '../lib/search-client.ts';
+import { DEBOUNCE_MS, reportOpened, searchDocs, type SearchResult } from '../lib/search-client.ts';
 import type { ServerSettings } from '../lib/server.ts';
 import { pageUrl } from '../lib/site-links.ts';
 import { closeIcon, historyIcon, pageIcon, searchIcon, sparkIcon } from '../styles/icons.ts';
@@ -165,6 +165,7 @@ export class FolioSearchDialog extends LitElement {
     }
     const url = pageUrl(option.result.path, this.siteUrl);
     if (!url) return;
+    if (query) reportOpened(this.settings, query, option.result.path);
     if (!isNewTab) this.close();
     navigate(this, url, isNewTab);
   }

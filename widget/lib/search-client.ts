@@ -28,3 +28,13 @@ export async function searchDocs(settings: ServerSettings, query: string, signal
 
 const isResult = (value: unknown): value is SearchResult =>
   typeof value === 'object' && value !== null && typeof (value as SearchResult).path === 'string' && typeof (value as SearchResult).content === 'string';
+
+/** Tells the site's analytics which result was opened for a query; sent even as the page navigates away, never waited for. */
+export function reportOpened(settings: ServerSettings, query: string, path: string): void {
+  void fetch(`${settings.baseUrl}/v1/search/${encodeURIComponent(settings.domain)}/click`, {
+    method: 'POST',
+    headers: { ...authHeaders(settings), 'content-type': 'application/json' },
+    body: JSON.stringify({ query, path }),
+    keepalive: true,
+  }).catch(() => undefined);
+}

@@ -23,7 +23,8 @@ export function filterOf(settings: ServerSettings): { version?: string; language
 }
 
 export function authHeaders(settings: ServerSettings): Record<string, string> {
-  return { authorization: `Bearer ${settings.apiKey}` };
+  // Tells analytics the widget's requests from API calls (api/analytics/callers.ts).
+  return { authorization: `Bearer ${settings.apiKey}`, 'x-folio-client': 'widget' };
 }
 
 /** The attributes both elements take, as Lit property declarations. */

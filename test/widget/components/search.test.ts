@@ -119,6 +119,9 @@ describe('<folio-search>', () => {
     // Results are shown grouped: option 2 is the second result of the first page.
     expect(navigated).toEqual([`${SITE_URL}/custom-domain#verify`]);
     expect(dialogOf(search).querySelector('dialog')!.open).toBe(false);
+    // The site's analytics hear which result was opened for which query, from the widget.
+    expect(folio.clicks().map((click) => click.body)).toEqual([{ query: 'domain', path: '/custom-domain#verify' }]);
+    expect(folio.clicks()[0]!.headers.get('x-folio-client')).toBe('widget');
   });
 
   it('keeps recent searches in this browser and offers them in an empty dialog', async () => {

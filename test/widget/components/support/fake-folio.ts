@@ -50,7 +50,12 @@ export class FakeFolio {
   }
 
   searches(): Seen[] {
-    return this.seen.filter((request) => request.url.includes('/v1/search/'));
+    return this.seen.filter((request) => request.url.includes('/v1/search/') && !request.url.endsWith('/click'));
+  }
+
+  /** The results the widget reported opened. */
+  clicks(): Seen[] {
+    return this.seen.filter((request) => request.url.endsWith('/click'));
   }
 
   questions(): Seen[] {
@@ -60,6 +65,7 @@ export class FakeFolio {
   private async fetch(url: string, init: RequestInit): Promise<Response> {
     const seen: Seen = { url, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: new Headers(init.headers), signal: init.signal };
     this.seen.push(seen);
+    if (url.endsWith('/click')) return Response.json({ recorded: true }, { status: 202 });
     if (url.includes('/v1/search/')) {
       if (this.searchDelayMs) await abortableDelay(this.searchDelayMs, init.signal);
       if (this.searchReply) return typeof this.searchReply === 'function' ? this.searchReply() : this.searchReply.clone();
