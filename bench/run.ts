@@ -8,6 +8,7 @@ import { createLogger } from '../api/logger.ts';
 import { openRuntime } from '../api/runtime.ts';
 import { benchAgent } from './agent.ts';
 import { benchAgentResources } from './agent-resources.ts';
+import { benchAnalytics } from './analytics.ts';
 import { UNLIMITED } from './limits.ts';
 import { benchAssistant } from './assistant.ts';
 import { benchDeploy, benchTriggeredRedeploy } from './deploy.ts';
@@ -56,6 +57,10 @@ try {
   if (!only || only === 'agents') {
     const result = await benchAgentResources(runtime);
     console.log(`## AI tools\n\n${result.table}\n`);
+  }
+  if (!only || only === 'analytics') {
+    const result = await benchAnalytics(runtime);
+    console.log(`## Analytics\n\n${result.table}\n`);
   }
   if (!only || only === 'render') {
     const result = await benchRender(runtime);
