@@ -91,7 +91,7 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
         log,
       }),
       useGraphQLInputGuards(),
-      useOmitNullsInRest(),
+      useOmitNullsInRest(routes.api),
       useSofa({
         ...sofaOptions(routes.api),
         // SOFA types its handler with fets' Response; ours is the standard one it is built on.

@@ -5,6 +5,8 @@ import type { Caller } from './recorder.ts';
 /** Where feedback comes from, by Mintlify's names: an answer's thumbs, a page ("was this helpful?"), a code block. */
 export const FEEDBACK_SOURCES = ['thumbs_only', 'contextual', 'code_snippet'] as const;
 export type FeedbackSource = (typeof FEEDBACK_SOURCES)[number];
+/** How the people who run the docs mark feedback (Mintlify's); new feedback is pending. */
+export const FEEDBACK_STATUSES = ['pending', 'in_progress', 'resolved', 'dismissed'] as const;
 
 export const FEEDBACK_LIMITS = { maxComment: 2000, maxPath: 1000, maxContact: 320, maxCode: 20_000, maxName: 200 } as const;
 

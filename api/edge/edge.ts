@@ -4,7 +4,8 @@ import type { RequestAuth } from '../auth/request-auth.ts';
 import { AppError, appErrorOf, internalError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { passRestGate } from '../rest/rest-gate.ts';
-import { isApiPath, matchPage, type RouteTable } from '../rest/routes.ts';
+import { isApiPath, matchPage, matchRoute, type RouteTable } from '../rest/routes.ts';
+import { asksForCsv, csvResponse } from '../rest/csv-export.ts';
 import type { Services } from '../services.ts';
 import type { GraphQLContext } from '../schema/context.ts';
 import { errorResponse, withErrorBody } from '../http/error-response.ts';
@@ -114,7 +115,12 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
     // yoga's own HTTP refusals (405, 406, 413, 415) can have empty or GraphQL-shaped bodies: they are
     // refusals of the request, not results of an operation, so they get Folio's body. A 413 leaves the
     // rest of the body unread, so its connection must close.
-    async onResponse({ response, setResponse }) {
+    async onResponse({ request, response, setResponse }) {
+      if (response.status === 200 && request.method === 'GET' && isApiPath(new URL(request.url).pathname)) {
+        const match = matchRoute(options.routes.api, 'GET', new URL(request.url).pathname).match;
+        if (match && asksForCsv(request, match)) setResponse(await csvResponse(response, match.route.field.split('.')[1]!));
+        return;
+      }
       if (response.status < 400) return;
       const isEmpty = (await response.clone().text()).trim() === '';
       let answer = isEmpty || HTTP_REFUSALS.has(response.status) ? await withErrorBody(response) : response;

@@ -1,16 +1,21 @@
 import type { Plugin } from 'graphql-yoga';
-import { isApiPath } from './routes.ts';
+import { type ApiRoute, isApiPath, matchRoute } from './routes.ts';
 
 /**
  * REST answers leave out fields that are null (an update's `endedAt` while it runs, an unset
  * `screenshot`). Mintlify's OpenAPI documents type those fields as plain strings and require none of
- * them, so clients validating against them accept a missing field but reject a null. GraphQL keeps nulls.
+ * them, so clients validating against them accept a missing field but reject a null. GraphQL keeps nulls,
+ * and so do the routes whose document requires nullable fields (`keepsNulls`: analytics).
  */
-export function useOmitNullsInRest(): Plugin {
+export function useOmitNullsInRest(routes: readonly ApiRoute[]): Plugin {
   return {
     onExecute({ args }) {
       const request = (args.contextValue as { request?: Request }).request;
-      if (!request || !isApiPath(new URL(request.url).pathname)) return;
+      if (!request) return;
+      const path = new URL(request.url).pathname;
+      if (!isApiPath(path)) return;
+      const route = matchRoute(routes, request.method, path).match?.route;
+      if (route?.kind === 'json' && route.keepsNulls) return;
       return {
         onExecuteDone({ result, setResult }) {
           if ('data' in result && result.data) setResult({ ...result, data: omitNulls(result.data) as typeof result.data });

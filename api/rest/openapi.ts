@@ -134,14 +134,14 @@ function jsonOperation(schema: GraphQLSchema, route: JsonRoute, toSchema: Schema
   const pathParams = pathParamsOf(route);
   const errors = new Set<number>(COMMON_ERRORS);
   const result = operationHead(route, field.name, field.description ?? '');
-  for (const [name, bounds] of Object.entries(route.queryParams ?? {})) {
+  for (const [name, param] of Object.entries(route.queryParams ?? {})) {
     const arg = field.args.find((candidate) => candidate.name === name);
     (result.parameters as JsonSchema[]).push({
       name,
       in: 'query',
       required: false,
       description: arg?.description ?? undefined,
-      schema: { type: 'integer', ...bounds },
+      schema: { ...param },
     });
     errors.add(400);
   }

@@ -88,9 +88,10 @@ async function readCheckedInput(
   return { params, body };
 }
 
-/** A route's query parameters: only those it declares, each once, a whole number (the field checks its range). */
+/** A route's query parameters: only those it declares, each once, a whole number where it takes one (the field checks its range). */
 function checkQueryParams(query: URLSearchParams, route: ApiRoute): void {
-  const declared = route.kind === 'json' ? Object.keys(route.queryParams ?? {}) : [];
+  const params = route.kind === 'json' ? (route.queryParams ?? {}) : {};
+  const declared = Object.keys(params);
   for (const name of new Set(query.keys())) {
     if (!declared.includes(name)) {
       const takes = declared.length > 0 ? `takes ${declared.join(' and ')}` : `takes none${route.hasBody ? '; send fields in the JSON body' : ''}`;
@@ -98,7 +99,12 @@ function checkQueryParams(query: URLSearchParams, route: ApiRoute): void {
     }
     const values = query.getAll(name);
     if (values.length > 1) throw new AppError('INVALID_INPUT', `The query parameter "${name}" is given more than once.`, { field: name });
-    if (!/^\d{1,9}$/.test(values[0]!)) throw new AppError('INVALID_INPUT', `${name} must be a whole number.`, { field: name });
+    const param = params[name]!;
+    if (param.type === 'integer' && !/^\d{1,9}$/.test(values[0]!)) throw new AppError('INVALID_INPUT', `${name} must be a whole number.`, { field: name });
+    if (param.type === 'string' && param.enum && !param.enum.includes(values[0]!)) {
+      throw new AppError('INVALID_INPUT', `${name} must be one of ${param.enum.join(', ')}.`, { field: name });
+    }
+    if (values[0]!.length > 1000) throw new AppError('INVALID_INPUT', `${name} must be at most 1,000 characters long.`, { field: name });
   }
 }
 

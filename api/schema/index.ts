@@ -8,6 +8,7 @@ import './agent-jobs.ts';
 import './search.ts';
 import './page.ts';
 import './analytics.ts';
+import './analytics-reports.ts';
 import './assistant.ts';
 import './assistant-threads.ts';
 

@@ -1,0 +1,87 @@
+import type { Db } from '../../db/database.ts';
+import { invalidInput } from '../../errors.ts';
+import { FEEDBACK_STATUSES, type FeedbackSource } from '../feedback.ts';
+import { decodeKeysetCursor, encodeCursor, type ReportRange } from '../report-range.ts';
+
+export interface FeedbackFilter {
+  source?: FeedbackSource | null;
+  /** Comma-separated statuses (`pending,resolved`). */
+  status?: string | null;
+}
+
+/** `status` as a list of known statuses, or a 400 naming it. */
+function statusesOf(status: string | null | undefined): string[] | undefined {
+  if (!status) return undefined;
+  const statuses = status
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const unknown = statuses.find((item) => !(FEEDBACK_STATUSES as readonly string[]).includes(item));
+  if (unknown !== undefined) throw invalidInput('status', `status must list statuses among ${FEEDBACK_STATUSES.join(', ')}; "${unknown}" is none.`);
+  return statuses;
+}
+
+const whereOf = (projectId: string, range: ReportRange, filter: FeedbackFilter) => {
+  const statuses = statusesOf(filter.status);
+  return {
+    projectId,
+    createdAt: { gte: range.from, lt: range.to },
+    ...(filter.source ? { source: filter.source } : {}),
+    ...(statuses ? { status: { in: statuses } } : {}),
+  };
+};
+
+/** `GET /v1/analytics/{projectId}/feedback`: the entries, newest first, a page at a time. */
+export async function feedbackEntries(db: Db, projectId: string, range: ReportRange, filter: FeedbackFilter, page: { limit: number; cursor?: string | null }) {
+  const after = decodeKeysetCursor(page.cursor);
+  const rows = await db.feedback.findMany({
+    where: {
+      ...whereOf(projectId, range, filter),
+      ...(after ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] } : {}),
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: page.limit + 1,
+  });
+  const hasMore = rows.length > page.limit;
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    feedback: shown.map((row) => ({
+      id: row.id,
+      path: row.path,
+      comment: row.comment,
+      createdAt: row.createdAt.toISOString(),
+      source: row.source,
+      status: row.status,
+      helpful: row.helpful,
+      contact: row.contact,
+      code: row.code,
+      filename: row.filename,
+      lang: row.language,
+    })),
+    nextCursor: hasMore && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+    hasMore,
+  };
+}
+
+/** `GET /v1/analytics/{projectId}/feedback/by-page`: counts per page, the most commented on first. */
+export async function feedbackByPage(db: Db, projectId: string, range: ReportRange, filter: FeedbackFilter, limit: number) {
+  const groups = await db.feedback.groupBy({
+    by: ['path', 'source', 'helpful'],
+    // Feedback on an answer asked away from any page has no page to count under.
+    where: { ...whereOf(projectId, range, filter), path: { not: '' } },
+    _count: { _all: true },
+  });
+  const pages = new Map<string, { path: string; thumbsUp: number; thumbsDown: number; code: number; total: number }>();
+  for (const group of groups) {
+    const page = pages.get(group.path) ?? { path: group.path, thumbsUp: 0, thumbsDown: 0, code: 0, total: 0 };
+    const count = group._count._all;
+    if (group.source === 'code_snippet') page.code += count;
+    else if (group.source === 'contextual' && group.helpful) page.thumbsUp += count;
+    else if (group.source === 'contextual') page.thumbsDown += count;
+    page.total += count;
+    pages.set(group.path, page);
+  }
+  const sorted = [...pages.values()].sort((a, b) => b.total - a.total || a.path.localeCompare(b.path));
+  return { feedback: sorted.slice(0, limit), hasMore: sorted.length > limit };
+}
