@@ -1,6 +1,6 @@
 import { CommandError, UsageError } from './cli/cli-error.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import type { Db } from './db/database.ts';
+import type { Database, Db } from './db/database.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { operationalMessage } from './cli/operational-message.ts';
 
@@ -18,6 +18,7 @@ Commands:
   project    Create and list projects            (folio project --help)
   key        Create and revoke API keys          (folio key --help)
   deploy     Deploy a project, optionally following its progress (folio deploy --help)
+  gaps       What readers could not find, grouped into topics (folio gaps --help)
 
 Every command reads its settings from the environment (docs/configuration.md): DATABASE_URL, or
 an embedded PostgreSQL under DATA_DIR (default ./.data); HOST and PORT (default 127.0.0.1:3000).`;
@@ -50,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   const log = createLogger(config.logLevel);
-  const withDb = async <T>(run: (db: Db) => Promise<T>): Promise<T> => {
+  const withDatabase = async <T>(run: (database: Database) => Promise<T>): Promise<T> => {
     // The database server starts while the Prisma client loads.
     const [server, { openDatabase }] = await Promise.all([
       import('./db/database-server.ts').then(({ startDatabaseServer }) => startDatabaseServer(config, quiet(log))),
@@ -58,11 +59,12 @@ async function main(argv: string[]): Promise<number> {
     ]);
     const database = await openDatabase(config, quiet(log), { poolSize: 2, server });
     try {
-      return await run(database.prisma);
+      return await run(database);
     } finally {
       await database.close();
     }
   };
+  const withDb = <T>(run: (db: Db) => Promise<T>): Promise<T> => withDatabase((database) => run(database.prisma));
 
   let isUnknownCommand = false;
   try {
@@ -86,6 +88,9 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       case 'deploy':
         await (await import('./cli/deploy-command.ts')).deployCommand(args, config, quiet(log), out);
+        return 0;
+      case 'gaps':
+        await (await import('./cli/gaps-command.ts')).gapsCommand(args, config, withDatabase, out);
         return 0;
       default:
         isUnknownCommand = true;

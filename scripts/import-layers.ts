@@ -25,7 +25,7 @@ export const LAYERS: readonly { name: string; about: string; modules: readonly s
   {
     name: 'domain',
     about: 'the documentation format, then the work: keys, search, rendering, sites, their MCP servers, deployments, the assistant, agent jobs',
-    modules: ['mintlify/', 'analytics/', 'auth/', 'search/', 'render/', 'projects/', 'sites/', 'mcp/', 'screenshots/', 'assistant/', 'deploy/', 'agent/'],
+    modules: ['mintlify/', 'auth/', 'search/', 'analytics/', 'render/', 'projects/', 'sites/', 'mcp/', 'screenshots/', 'assistant/', 'deploy/', 'agent/'],
   },
   { name: 'api', about: 'the GraphQL schema and the REST routes made from it', modules: ['schema/', 'rest/'] },
   { name: 'edge', about: 'who answers a request: the edge, graphql-sse, streaming routes, CORS', modules: ['edge/'] },

@@ -54,4 +54,5 @@ export const ANALYTICS_ROUTES: readonly JsonRoute[] = [
     offset: { type: 'integer', minimum: 0, default: 0 },
     format: FORMAT,
   }),
+  report('/gaps', 'contentGapsReport', 'Get content gaps (Folio)', { ...RANGE, format: FORMAT }),
 ];
