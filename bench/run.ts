@@ -9,6 +9,7 @@ import { openRuntime } from '../api/runtime.ts';
 import { benchAgent } from './agent.ts';
 import { benchAgentResources } from './agent-resources.ts';
 import { benchAnalytics } from './analytics.ts';
+import { benchAnalyticsReports } from './analytics-reports.ts';
 import { UNLIMITED } from './limits.ts';
 import { benchAssistant } from './assistant.ts';
 import { benchDeploy, benchTriggeredRedeploy } from './deploy.ts';
@@ -61,6 +62,12 @@ try {
   if (!only || only === 'analytics') {
     const result = await benchAnalytics(runtime);
     console.log(`## Analytics\n\n${result.table}\n`);
+    const reports = await benchAnalyticsReports(runtime);
+    console.log(`${reports.table}\n`);
+  }
+  if (only === 'analytics-reports') {
+    const reports = await benchAnalyticsReports(runtime);
+    console.log(`## Analytics reports\n\n${reports.table}\n`);
   }
   if (!only || only === 'render') {
     const result = await benchRender(runtime);

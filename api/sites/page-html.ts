@@ -69,7 +69,7 @@ ${tab ? sidebar(site, tab.items, page?.route, href) : ''}
 <main id="content">
 <article>
 ${page ? `<header class="page-header">\n<h1>${e(page.title)}</h1>\n${pageMenu(page, address, theme)}${page.description ? `<p class="description">${e(page.description)}</p>\n` : ''}</header>\n` : ''}${body.html}
-</article>
+${page ? `<folio-page-feedback ${widget} path="${e(page.route)}"></folio-page-feedback>\n` : ''}</article>
 <footer class="page-footer"><p>${e(layout.name)} · served by Folio</p></footer>
 </main>
 ${tableOfContents(body.headings)}

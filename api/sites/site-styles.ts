@@ -57,6 +57,7 @@ main{min-width:0;padding:2rem 0 4rem}
 h1{font-size:2rem;line-height:1.25;margin:.2rem 0 .5rem}
 .description{color:var(--muted);font-size:1.1rem;margin:0 0 2rem}
 folio-page-menu{display:block;min-height:2rem;margin:0 0 .75rem}
+folio-page-feedback{display:block;margin:3rem 0 0}
 h2{font-size:1.45rem;margin:2.2rem 0 .6rem}h3{font-size:1.15rem;margin:1.8rem 0 .5rem}
 h2,h3,h4{scroll-margin-top:4.5rem}
 .heading-anchor{margin-left:.4rem;text-decoration:none;color:var(--muted);opacity:.5}

@@ -54,6 +54,10 @@ describe('a page as Markdown', () => {
     expect(page.headers.get('link')).toContain('</sites/acme-ai/llms-full.txt>; rel="llms-full-txt"');
     expect(page.body).toContain('<folio-page-menu markdown-url="/sites/acme-ai/quickstart.md" mcp-url="http://folio.test/sites/acme-ai/mcp"');
     expect((await get('acme-ai', '/fonts')).body).not.toContain('Set `fonts.family` in docs.json.');
+    // And every page asks whether it helped (docs/analytics.md).
+    expect(page.body).toMatch(
+      /<folio-page-feedback domain="acme-ai" api-key="folio_assistant_[^"]+" site-url="\/sites\/acme-ai" theme="auto" path="\/quickstart"><\/folio-page-feedback>/,
+    );
   });
 });
 

@@ -55,6 +55,18 @@ describe.runIf(hasChromium)('the widget on a page of another origin, against Fol
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'light-desktop-assistant');
 
+    // The answer's thumbs name it as Folio does: the stream's messageId, in the thread of X-Thread-Id.
+    const feedbackSent = page.waitForResponse((response) => response.url().includes('/v1/feedback/'));
+    await answer.getByRole('button', { name: 'Helpful', exact: true }).click();
+    const feedback = await feedbackSent;
+    expect([feedback.status(), await feedback.json()]).toEqual([200, { recorded: true, id: expect.any(String) }]);
+    expect(feedback.request().postDataJSON()).toEqual({ source: 'thumbs_only', helpful: true, threadId, messageId: expect.any(String) });
+    const answered = await widget.t.db.message.findFirst({ where: { threadId, role: 'assistant' }, select: { id: true } });
+    expect(await widget.t.db.feedback.findMany({ where: { threadId }, select: { source: true, helpful: true, messageId: true, caller: true } })).toEqual([
+      { source: 'thumbs_only', helpful: true, messageId: answered!.id, caller: 'widget' },
+    ]);
+    await expect.poll(() => answer.getByRole('status').textContent()).toBe('Thanks for your feedback');
+
     await page.reload();
     await page.getByRole('button', { name: 'Ask AI' }).click();
     await expect.poll(() => page.locator('folio-chat-message').count()).toBe(2);

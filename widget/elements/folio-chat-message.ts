@@ -1,22 +1,30 @@
 import type { UIMessage } from '@ai-sdk/ui-utils';
 import { html, LitElement, nothing, unsafeCSS } from 'lit';
 import { citations, searchSteps, type SearchStep } from '../lib/answer-parts.ts';
+import { hasServerId } from '../lib/chat-session.ts';
 import { copyText } from '../lib/clipboard.ts';
 import { emit } from '../lib/events.ts';
+import type { ServerSettings } from '../lib/server.ts';
 import { pageUrl, safeHref } from '../lib/site-links.ts';
 import { copyIcon, retryIcon, searchIcon } from '../styles/icons.ts';
 import styles from '../styles/chat-message.css?inline';
 import { base } from '../styles/theme.ts';
+import { FEEDBACK_PARTS } from './folio-feedback.ts';
 
 /** The parts of a message (and of its Markdown) a page can style, passed up through the panel. */
-export const MESSAGE_PARTS = 'question, answer, search-step, citation, sources, action, link, copy-code';
+export const MESSAGE_PARTS = `question, answer, search-step, citation, sources, link, copy-code, ${FEEDBACK_PARTS}`;
 
-/** One message of a conversation: the reader's question, or an answer with its search step, text, citations and actions. */
+/**
+ * One message of a conversation: the reader's question, or an answer with its search step, text,
+ * citations and actions, the last of them feedback on it once it has ended (with the thread's id).
+ */
 export class FolioChatMessage extends LitElement {
   static override styles = [base, unsafeCSS(styles)];
   static override properties = {
     message: { attribute: false },
     siteUrl: { attribute: false },
+    settings: { attribute: false },
+    threadId: { attribute: false },
     isStreaming: { type: Boolean, attribute: 'is-streaming' },
     isLast: { type: Boolean, attribute: 'is-last' },
     copied: { state: true },
@@ -24,6 +32,8 @@ export class FolioChatMessage extends LitElement {
 
   declare message: UIMessage;
   declare siteUrl: string | undefined;
+  declare settings: ServerSettings | undefined;
+  declare threadId: string | null | undefined;
   declare isStreaming: boolean;
   declare isLast: boolean;
   declare copied: boolean;
@@ -83,7 +93,18 @@ export class FolioChatMessage extends LitElement {
     return html`<div class="actions">
       <button class="icon-button" part="action" @click=${this.copy}>${copyIcon()} ${this.copied ? 'Copied' : 'Copy'}</button>
       ${this.isLast ? html`<button class="icon-button" part="action" @click=${() => emit(this, 'folio-retry', {})}>${retryIcon()} Retry</button>` : nothing}
+      ${this.renderFeedback()}
     </div>`;
+  }
+
+  private renderFeedback() {
+    const { settings, threadId, message } = this;
+    if (!settings || !threadId || !hasServerId(message)) return nothing;
+    return html`<folio-feedback
+      exportparts=${FEEDBACK_PARTS}
+      .settings=${settings}
+      .subject=${{ source: 'thumbs_only', threadId, messageId: message.id }}
+    ></folio-feedback>`;
   }
 
   private async copy(): Promise<void> {

@@ -127,6 +127,8 @@ export class FolioChatPanel extends LitElement {
               exportparts=${MESSAGE_PARTS}
               .message=${message}
               .siteUrl=${this.siteUrl}
+              .settings=${this.settings}
+              .threadId=${this.session.threadId}
               ?is-streaming=${isStreaming && index === messages.length - 1 && message.role === 'assistant'}
               ?is-last=${index === lastAnswer && index === messages.length - 1}
             ></folio-chat-message>`,

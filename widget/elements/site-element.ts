@@ -4,9 +4,9 @@ import { SERVER_PROPERTIES, type ServerAttributes } from '../lib/server.ts';
 import { base, hostTheme, launcher } from '../styles/theme.ts';
 
 /**
- * What the two elements a page places share: the site's attributes (`domain`, `api-key`, `base-url`,
- * `site-url`, `version`, `language`, `theme`), the theme, and a page-wide event that the first
- * connected one answers.
+ * What the elements a page places share: the site's attributes (`domain`, `api-key`, `base-url`,
+ * `site-url`, `version`, `language`, `theme`), the theme, and for the search and the assistant, a
+ * page-wide event that the first connected one answers.
  */
 export abstract class SiteElement extends LitElement implements ServerAttributes {
   static override styles = [hostTheme, base, launcher];
@@ -20,15 +20,17 @@ export abstract class SiteElement extends LitElement implements ServerAttributes
   declare language: string;
   declare theme: string;
 
-  protected abstract get connected(): Pick<FirstConnected<SiteElement>, 'add' | 'remove'>;
+  protected get connected(): Pick<FirstConnected<SiteElement>, 'add' | 'remove'> | undefined {
+    return undefined;
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.connected.add(this);
+    this.connected?.add(this);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.connected.remove(this);
+    this.connected?.remove(this);
   }
 }

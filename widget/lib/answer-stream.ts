@@ -3,7 +3,9 @@ import { processDataStream, type JSONValue, type UIMessage } from '@ai-sdk/ui-ut
 /**
  * Reads an answer in the AI SDK v4 data stream protocol with the AI SDK's own parser
  * (`processDataStream`), building the message as `useChat` shows it: steps, the `search` tool call and
- * its results, text, and source parts. `onUpdate` gets a new message object after every part.
+ * its results, text, and source parts. As `useChat` does, the message takes the id a step starts with
+ * (`f:`'s `messageId`, Folio's id of the answer, which feedback names); `id` is its id until then.
+ * `onUpdate` gets a new message object after every part.
  */
 export async function readAnswer(
   stream: ReadableStream<Uint8Array>,
@@ -19,7 +21,7 @@ export async function readAnswer(
   const parts = () => message.parts;
   await processDataStream({
     stream,
-    onStartStepPart: () => update({ parts: [...parts(), { type: 'step-start' }] }),
+    onStartStepPart: ({ messageId }) => update({ id: messageId, parts: [...parts(), { type: 'step-start' }] }),
     onToolCallPart: ({ toolCallId, toolName, args }) =>
       update({ parts: [...parts(), { type: 'tool-invocation', toolInvocation: { state: 'call', toolCallId, toolName, args } }] }),
     onToolResultPart: ({ toolCallId, result }) =>

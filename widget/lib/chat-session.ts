@@ -10,6 +10,12 @@ export type ChatStatus = 'idle' | 'streaming' | 'error';
 /** Search results given to the model per search. */
 const RETRIEVAL_PAGE_SIZE = 5;
 
+/** How an answer's id starts until the stream gives Folio's (answer-stream.ts). */
+const PROVISIONAL_ID = 'answer-';
+
+/** Whether an answer carries Folio's id, so feedback can name it (not one that failed before its first step, nor one stored by an older widget). */
+export const hasServerId = (message: UIMessage): boolean => !message.id.startsWith(PROVISIONAL_ID);
+
 /**
  * One conversation with the assistant, kept in this browser across page loads. Answers are streamed
  * from `POST /v1/assistant/{domain}/message` (the AI SDK v4 data stream, read by the AI SDK's parser:
@@ -118,7 +124,7 @@ export class ChatSession implements ReactiveController {
       this.threadId = response.headers.get('x-thread-id') ?? this.threadId;
       await readAnswer(
         response.body,
-        `answer-${randomHex(8)}`,
+        `${PROVISIONAL_ID}${randomHex(8)}`,
         (message) => {
           answer = message;
           this.showAnswer(question, message);

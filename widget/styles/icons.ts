@@ -15,3 +15,6 @@ export const retryIcon = () => icon(svg`<path d="M21 12a9 9 0 1 1-3-6.7L21 8"/><
 export const stopIcon = () => icon(svg`<rect x="6" y="6" width="12" height="12" rx="1"/>`, 14);
 export const newIcon = () => icon(svg`<path d="M12 5v14M5 12h14"/>`);
 export const sendIcon = () => icon(svg`<path d="m5 12 14-7-4 14-3-6z"/>`);
+const thumb = svg`<path d="M7 10v12M15 5.9 14 10h5.8a2 2 0 0 1 1.9 2.6l-2.3 8a2 2 0 0 1-1.9 1.4H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.8a2 2 0 0 0 1.8-1.1L12 2a3.1 3.1 0 0 1 3 3.9z"/>`;
+/** Thumbs up, or turned over, thumbs down. */
+export const thumbIcon = (isDown: boolean) => icon(isDown ? svg`<g transform="rotate(180 12 12)">${thumb}</g>` : thumb);

@@ -1,24 +1,8 @@
-import axe from 'axe-core';
 import { userEvent } from 'vitest/browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeFolio, RESULTS, WIDE_ANSWER } from './support/fake-folio.ts';
+import { axeViolations as violations } from './support/axe.ts';
 import { afterLayout, cleanPage, emulateMedia, mount, shadowOf, until } from './support/widget-page.ts';
-
-/**
- * axe-core (it reaches into shadow roots) on the whole page, every rule it runs by default, once every
- * animation has ended: the dialog fades in, and a half-faded text has less contrast than the user sees.
- */
-async function violations() {
-  await Promise.allSettled(animationsIn(document).map((animation) => animation.finished));
-  const report = await axe.run(document, { resultTypes: ['violations'] });
-  return report.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-}
-
-/** The animations of a document or shadow root and of every shadow root inside it. */
-function animationsIn(root: Document | ShadowRoot): Animation[] {
-  const hosts = [...root.querySelectorAll('*')].filter((element) => element.shadowRoot);
-  return [...root.getAnimations(), ...hosts.flatMap((host) => animationsIn(host.shadowRoot!))];
-}
 
 let folio: FakeFolio;
 /** A docs page as a site has one: a main landmark with its heading, the widget in it. */

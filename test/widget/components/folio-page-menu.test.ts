@@ -1,7 +1,7 @@
-import axe from 'axe-core';
 import { page, userEvent } from 'vitest/browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FolioPageMenu } from '../../../widget/elements/folio-page-menu.ts';
+import { axeViolations as violations } from './support/axe.ts';
 import { cleanPage, emulateMedia, until } from './support/widget-page.ts';
 
 const MARKDOWN_URL = '/sites/acme/customize/custom-domain.md';
@@ -252,11 +252,6 @@ describe('<folio-page-menu>', () => {
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
   });
 });
-
-async function violations() {
-  const report = await axe.run(document, { resultTypes: ['violations'] });
-  return report.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 describe.each(['light', 'dark'])('axe-core in the %s theme', (theme) => {
   it('finds nothing with the menu closed, open, and after a copy', async () => {

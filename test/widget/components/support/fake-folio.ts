@@ -16,6 +16,8 @@ export interface ScriptedAnswer {
   text: string[];
   sources?: { url: string; title: string }[];
   threadId?: string;
+  /** The answer's message id, which each step starts with (`f:`), as Folio writes it. */
+  messageId?: string;
   /** Milliseconds between stream parts. */
   delayMs?: number;
   /** An error part after the text. */
@@ -25,9 +27,9 @@ export interface ScriptedAnswer {
 type Reply = Response | (() => Response | Promise<Response>);
 
 /**
- * Folio's two routes as the widget sees them, in the browser: `fetch` replaced by a script of search
+ * Folio's routes as the widget sees them, in the browser: `fetch` replaced by a script of search
  * results and streamed answers, written in the AI SDK v4 data stream protocol by the AI SDK's own
- * formatter.
+ * formatter, and feedback recorded.
  */
 export class FakeFolio {
   readonly seen: Seen[] = [];
@@ -36,6 +38,8 @@ export class FakeFolio {
   /** Set to answer searches with a refusal instead. */
   searchReply?: Reply;
   assistantReply?: Reply;
+  /** Set to answer feedback with a refusal instead of `{"recorded": true, "id": "f1"}`. */
+  feedbackReply?: Reply;
   answers: ScriptedAnswer[] = [];
   searchDelayMs = 0;
   private realFetch = globalThis.fetch;
@@ -62,17 +66,22 @@ export class FakeFolio {
     return this.seen.filter((request) => request.url.includes('/assistant/'));
   }
 
+  feedback(): Seen[] {
+    return this.seen.filter((request) => request.url.includes('/v1/feedback/'));
+  }
+
   private async fetch(url: string, init: RequestInit): Promise<Response> {
     const seen: Seen = { url, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: new Headers(init.headers), signal: init.signal };
     this.seen.push(seen);
     if (url.endsWith('/click')) return Response.json({ recorded: true }, { status: 202 });
+    if (url.includes('/v1/feedback/')) return this.feedbackReply ? reply(this.feedbackReply) : Response.json({ recorded: true, id: 'f1' });
     if (url.includes('/v1/search/')) {
       if (this.searchDelayMs) await abortableDelay(this.searchDelayMs, init.signal);
-      if (this.searchReply) return typeof this.searchReply === 'function' ? this.searchReply() : this.searchReply.clone();
+      if (this.searchReply) return reply(this.searchReply);
       return Response.json(this.results(seen.body.query));
     }
     if (url.includes('/assistant/')) {
-      if (this.assistantReply) return typeof this.assistantReply === 'function' ? this.assistantReply() : this.assistantReply.clone();
+      if (this.assistantReply) return reply(this.assistantReply);
       const answer = this.answers.shift();
       if (!answer) throw new Error('the fake Folio has no answer scripted');
       return answerResponse(answer, init.signal);
@@ -80,6 +89,8 @@ export class FakeFolio {
     return this.realFetch(url, init);
   }
 }
+
+const reply = (scripted: Reply) => (typeof scripted === 'function' ? scripted() : scripted.clone());
 
 function abortableDelay(ms: number, signal?: AbortSignal | null): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -94,13 +105,14 @@ function abortableDelay(ms: number, signal?: AbortSignal | null): Promise<void> 
 /** The stream Folio's /v1 route writes: step, search call and result, step, text, sources, finish. */
 export function answerParts(answer: ScriptedAnswer): string[] {
   const threadId = answer.threadId ?? 'thread-1';
+  const messageId = answer.messageId ?? 'message-1';
   const call = { toolCallId: 'call-1', toolName: 'search', args: { query: answer.query ?? 'question' } };
   return [
-    formatDataStreamPart('start_step', { messageId: 'step-1' }),
+    formatDataStreamPart('start_step', { messageId }),
     formatDataStreamPart('tool_call', call),
     formatDataStreamPart('tool_result', { toolCallId: 'call-1', result: answer.results ?? [] }),
     formatDataStreamPart('finish_step', { finishReason: 'tool-calls', isContinued: false }),
-    formatDataStreamPart('start_step', { messageId: 'step-2' }),
+    formatDataStreamPart('start_step', { messageId }),
     ...answer.text.map((text) => formatDataStreamPart('text', text)),
     ...(answer.sources ?? []).map((source, n) =>
       formatDataStreamPart('source', { sourceType: 'url', id: `source-${n + 1}`, url: source.url, title: source.title }),

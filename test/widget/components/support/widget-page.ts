@@ -7,7 +7,7 @@ export const BASE_URL = 'https://folio.test';
 export const SITE_URL = 'https://docs.acme.test/docs';
 
 /** Puts the widget's elements on the test page, as a site would: one tag each. */
-export async function mount<K extends 'folio-search' | 'folio-assistant'>(
+export async function mount<K extends 'folio-search' | 'folio-assistant' | 'folio-page-feedback'>(
   tag: K,
   attributes: Record<string, string> = {},
   parent: Element = document.body,
