@@ -6,7 +6,7 @@ import type { Services } from '../services.ts';
 const RECORDED = ['search_events', 'search_clicks', 'assistant_turns', 'feedback', 'page_views'] as const;
 
 /**
- * Deletes what analytics recorded more than ANALYTICS_RETENTION_DAYS ago, and every visitor salt but
+ * Deletes what analytics recorded more than ANALYTICS_RETENTION_DAYS ago (and the daily roll-ups of those days), and every visitor salt but
  * today's (after which yesterday's visitor hashes cannot be traced to anyone). Queued by the workers
  * every hour; it deletes in batches so that a first run over months of rows does not hold locks long.
  */
@@ -22,6 +22,13 @@ export async function pruneAnalytics(services: Pick<Services, 'pool' | 'config'>
       deleted += rowCount ?? 0;
       if ((rowCount ?? 0) < 10_000) break;
     }
+  }
+  for (const table of ['search_terms_daily', 'search_clicks_daily']) {
+    const { rowCount } = await services.pool.query(
+      `DELETE FROM ${table} WHERE day < to_char((now() AT TIME ZONE 'UTC') - make_interval(days => $1), 'YYYY-MM-DD')`,
+      [days],
+    );
+    deleted += rowCount ?? 0;
   }
   await services.pool.query(`DELETE FROM analytics_salts WHERE day < to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
   return deleted;

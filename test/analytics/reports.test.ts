@@ -185,6 +185,17 @@ describe('the analytics routes', () => {
     expect(next.body.nextCursor).toBeNull();
   });
 
+  it('count search terms alike over whole days (from daily roll-ups) and over parts of days (from the events)', async () => {
+    const terms = async (query: string) =>
+      Object.fromEntries(
+        ((await report('/searches', query)).body.searches as { searchQuery: string; hits: number }[]).map((term) => [term.searchQuery, term.hits]),
+      );
+    expect(await terms('dateFrom=2026-11-01T06:00:00Z&dateTo=2026-11-03T18:00:00Z')).toEqual({ 'Custom Domain': 3, fonts: 1 });
+    expect(await terms('dateFrom=2026-11-02T12:00:00Z&dateTo=2026-11-03T12:00:01Z')).toEqual({ 'Custom Domain': 2, fonts: 1 });
+    expect(await terms('dateFrom=2026-11-02&dateTo=2026-11-03')).toEqual({ 'Custom Domain': 1 });
+    expect((await report('/searches', 'dateFrom=2026-11-01T06:00:00Z&dateTo=2026-11-03T18:00:00Z')).body.totalSearches).toBe(4);
+  });
+
   it('include dateFrom and exclude dateTo, and filter by source and status', async () => {
     const ids = async (query: string) => (await report('/feedback', query)).body.feedback.length;
     expect(await ids('dateFrom=2026-11-02&dateTo=2026-11-04')).toBe(2);

@@ -8,36 +8,65 @@ import { decodeOffsetCursor, encodeCursor, type ReportRange } from '../report-ra
  */
 export async function searchTerms(pool: pg.Pool, projectId: string, range: ReportRange, page: { limit: number; cursor?: string | null }) {
   const offset = decodeOffsetCursor(page.cursor);
-  const params = [projectId, range.from, range.to, page.limit + 1, offset];
-  const [terms, total] = await Promise.all([
-    pool.query<{ term: string; hits: string; clicks: string; top_clicked: string | null; last_at: Date }>(
-      `WITH searched AS (
-         SELECT lower(btrim(query)) AS term, min(btrim(query)) AS shown, count(*) AS hits, max(created_at) AS last_at
-         FROM search_events WHERE project_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY 1
-       ), clicked AS (
-         SELECT lower(btrim(query)) AS term, path, count(*) AS clicks FROM search_clicks
-         WHERE project_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY 1, 2
-       )
-       SELECT s.shown AS term, s.hits, coalesce((SELECT sum(c.clicks) FROM clicked c WHERE c.term = s.term), 0) AS clicks,
-              (SELECT c.path FROM clicked c WHERE c.term = s.term ORDER BY c.clicks DESC, c.path LIMIT 1) AS top_clicked, s.last_at
-       FROM searched s ORDER BY s.hits DESC, s.term LIMIT $4 OFFSET $5`,
-      params,
-    ),
-    pool.query<{ count: string }>(
-      'SELECT count(*) AS count FROM search_events WHERE project_id = $1 AND created_at >= $2 AND created_at < $3',
-      params.slice(0, 3),
-    ),
-  ]);
-  const hasMore = terms.rows.length > page.limit;
+  const days = wholeDaysOf(range);
+  // Whole days from the daily roll-ups; the range's partial first and last days from the events.
+  const params = [projectId, range.from, range.to, days.from, days.to, days.fromDay, days.toDay];
+  const { rows } = await pool.query<{ term: string; hits: string; clicks: string | null; top_clicked: string | null; last_at: Date; total: string }>(
+    `WITH searched AS (
+       SELECT term, shown, hits, last_at FROM search_terms_daily WHERE project_id = $1 AND day >= $6 AND day < $7
+       UNION ALL
+       SELECT lower(btrim(query)), btrim(query), 1, created_at FROM search_events
+       WHERE project_id = $1 AND ((created_at >= $2 AND created_at < $4) OR (created_at >= $5 AND created_at < $3))
+     ), terms AS (
+       SELECT term, min(shown) AS shown, sum(hits) AS hits, max(last_at) AS last_at FROM searched GROUP BY term
+     ), clicked AS (
+       SELECT term, path, clicks FROM search_clicks_daily WHERE project_id = $1 AND day >= $6 AND day < $7
+       UNION ALL
+       SELECT lower(btrim(query)), path, 1 FROM search_clicks
+       WHERE project_id = $1 AND ((created_at >= $2 AND created_at < $4) OR (created_at >= $5 AND created_at < $3))
+     ), per_page AS (
+       SELECT term, path, sum(clicks) AS clicks FROM clicked GROUP BY term, path
+     ), per_term AS (
+       SELECT term, sum(clicks) AS clicks, (array_agg(path ORDER BY clicks DESC, path))[1] AS top_clicked FROM per_page GROUP BY term
+     )
+     SELECT t.shown AS term, t.hits, c.clicks, c.top_clicked, t.last_at, sum(t.hits) OVER () AS total
+     FROM terms t LEFT JOIN per_term c ON c.term = t.term
+     ORDER BY t.hits DESC, t.term LIMIT $8 OFFSET $9`,
+    [...params, page.limit + 1, offset],
+  );
+  const hasMore = rows.length > page.limit;
+  const total = rows[0]
+    ? Number(rows[0].total)
+    : Number(
+        (
+          await pool.query<{ total: string | null }>(
+            `SELECT (SELECT coalesce(sum(hits), 0) FROM search_terms_daily WHERE project_id = $1 AND day >= $6 AND day < $7)
+                  + (SELECT count(*) FROM search_events WHERE project_id = $1 AND ((created_at >= $2 AND created_at < $4) OR (created_at >= $5 AND created_at < $3))) AS total`,
+            params,
+          )
+        ).rows[0]?.total ?? 0,
+      );
   return {
-    searches: terms.rows.slice(0, page.limit).map((row) => ({
+    searches: rows.slice(0, page.limit).map((row) => ({
       searchQuery: row.term,
       hits: Number(row.hits),
-      ctr: Math.min(1, Number(row.clicks) / Number(row.hits)),
+      ctr: Math.min(1, Number(row.clicks ?? 0) / Number(row.hits)),
       topClickedPage: row.top_clicked,
       lastSearchedAt: row.last_at.toISOString(),
     })),
-    totalSearches: Number(total.rows[0]?.count ?? 0),
+    totalSearches: total,
     nextCursor: hasMore ? encodeCursor(offset + page.limit) : null,
   };
+}
+
+/**
+ * The whole UTC days within a range, as instants and as days: from the first midnight at or after its
+ * start to the last midnight at or before its end; none (both at its end) when it holds no whole day.
+ */
+function wholeDaysOf(range: ReportRange): { from: Date; to: Date; fromDay: string; toDay: string } {
+  const day = 86_400_000;
+  const first = Math.ceil(range.from.getTime() / day) * day;
+  const last = Math.floor(range.to.getTime() / day) * day;
+  const [from, to] = first < last ? [new Date(first), new Date(last)] : [range.to, range.to];
+  return { from, to, fromDay: from.toISOString().slice(0, 10), toDay: to.toISOString().slice(0, 10) };
 }
