@@ -58,7 +58,7 @@ export async function benchAnalyticsReports(runtime: Runtime, rounds = 20) {
      FROM generate_series(1, 1000000) AS g`,
     [id],
   );
-  await pool.query('ANALYZE search_events, search_clicks, assistant_turns, feedback, page_views, messages');
+  await pool.query('ANALYZE search_events, search_clicks, assistant_turns, feedback, page_views, messages, search_terms_daily, search_clicks_daily, traffic_daily');
   const madeSeconds = (performance.now() - started) / 1000;
 
   const server = await listen(createApp(runtime), '127.0.0.1', 0);

@@ -23,7 +23,7 @@ export async function pruneAnalytics(services: Pick<Services, 'pool' | 'config'>
       if ((rowCount ?? 0) < 10_000) break;
     }
   }
-  for (const table of ['search_terms_daily', 'search_clicks_daily']) {
+  for (const table of ['search_terms_daily', 'search_clicks_daily', 'traffic_daily', 'traffic_visitors_daily']) {
     const { rowCount } = await services.pool.query(
       `DELETE FROM ${table} WHERE day < to_char((now() AT TIME ZONE 'UTC') - make_interval(days => $1), 'YYYY-MM-DD')`,
       [days],

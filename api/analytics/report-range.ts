@@ -33,6 +33,19 @@ function dateOf(value: string, field: string): Date {
   return date;
 }
 
+/**
+ * The whole UTC days within a range, as instants and as days (for the daily roll-ups): from the first
+ * midnight at or after its start to the last midnight at or before its end; none (both at its end) when it
+ * holds no whole day. What lies outside them is read from the recorded events.
+ */
+export function wholeDaysOf(range: ReportRange): { from: Date; to: Date; fromDay: string; toDay: string } {
+  const day = 86_400_000;
+  const first = Math.ceil(range.from.getTime() / day) * day;
+  const last = Math.floor(range.to.getTime() / day) * day;
+  const [from, to] = first < last ? [new Date(first), new Date(last)] : [range.to, range.to];
+  return { from, to, fromDay: from.toISOString().slice(0, 10), toDay: to.toISOString().slice(0, 10) };
+}
+
 /** A page size within a report's bounds, or a 400 naming `limit`. */
 export function reportLimit(limit: number | null | undefined, bounds: { max: number; default: number }): number {
   if (limit == null) return bounds.default;

@@ -11,13 +11,13 @@ import { builder } from './builder.ts';
 
 /** Mintlify's analytics export API (analytics.openapi.json), as GraphQL queries the `/v1/analytics` routes run. Admin key of the project. */
 
-const ReportSourceEnum = builder.enumType('AnalyticsFeedbackSource', { values: [...FEEDBACK_SOURCES, 'agent'] as const });
+export const ReportSourceEnum = builder.enumType('AnalyticsFeedbackSource', { values: [...FEEDBACK_SOURCES, 'agent'] as const });
 const FORMAT = { description: '`csv` (REST): the list as CSV instead of JSON; `Accept: text/csv` does the same.' } as const;
 
-const DATE_FROM = { required: false, description: 'From this day (2026-11-01) or time (ISO 8601), included. Default: 30 days before dateTo.' } as const;
-const DATE_TO = { required: false, description: 'Up to this day or time, excluded. Default: now.' } as const;
+export const DATE_FROM = { required: false, description: 'From this day (2026-11-01) or time (ISO 8601), included. Default: 30 days before dateTo.' } as const;
+export const DATE_TO = { required: false, description: 'Up to this day or time, excluded. Default: now.' } as const;
 
-const FeedbackEntry = builder
+export const FeedbackEntry = builder
   .objectRef<{
     id: string;
     path: string;
@@ -76,7 +76,7 @@ const Source = builder.objectRef<{ title: string; url: string }>('AnalyticsSourc
   fields: (t) => ({ title: t.exposeString('title'), url: t.exposeString('url') }),
 });
 
-const Conversation = builder
+export const Conversation = builder
   .objectRef<{
     id: string;
     timestamp: string;
@@ -128,7 +128,7 @@ const CallerStats = builder.objectRef<{ web: number; api: number; other: number;
   fields: (t) => ({ web: t.exposeInt('web'), api: t.exposeInt('api'), other: t.exposeInt('other'), total: t.exposeInt('total') }),
 });
 
-const SearchTerm = builder
+export const SearchTerm = builder
   .objectRef<{ searchQuery: string; hits: number; ctr: number; topClickedPage: string | null; lastSearchedAt: string }>('AnalyticsSearchTerm')
   .implement({
     fields: (t) => ({
@@ -152,7 +152,7 @@ type Counts = { human: number; ai: number; total: number };
 const TrafficTotals = builder.objectRef<Counts>('AnalyticsTrafficTotals').implement({
   fields: (t) => ({ human: t.exposeInt('human'), ai: t.exposeInt('ai'), total: t.exposeInt('total') }),
 });
-const PageTraffic = builder.objectRef<Counts & { path: string }>('AnalyticsPageTraffic').implement({
+export const PageTraffic = builder.objectRef<Counts & { path: string }>('AnalyticsPageTraffic').implement({
   fields: (t) => ({ path: t.exposeString('path'), human: t.exposeInt('human'), ai: t.exposeInt('ai'), total: t.exposeInt('total') }),
 });
 type Traffic = { totals: Counts; items: (Counts & { path: string })[]; hasMore: boolean };
@@ -185,20 +185,7 @@ builder.queryFields((t) => ({
       cursor: t.arg.string({ required: false, description: 'The nextCursor of the previous page.' }),
       format: t.arg.string({ required: false, ...FORMAT }),
     },
-    resolve: async (_root, args, context) => {
-      await requireProjectAdmin(context, args.projectId);
-      const range = reportRange(args.dateFrom, args.dateTo);
-      return feedbackEntries(
-        context.db,
-        args.projectId,
-        range,
-        { source: args.source as never, status: args.status },
-        {
-          limit: reportLimit(args.limit, { max: 100, default: 50 }),
-          cursor: args.cursor,
-        },
-      );
-    },
+    resolve: (_root, args, context) => feedbackReport(context, args),
   }),
   analyticsFeedbackByPage: t.field({
     type: FeedbackByPageReport,
@@ -235,18 +222,7 @@ builder.queryFields((t) => ({
       cursor: t.arg.string({ required: false, description: 'The nextCursor of the previous page.' }),
       format: t.arg.string({ required: false, ...FORMAT }),
     },
-    resolve: async (_root, args, context) => {
-      await requireProjectAdmin(context, args.projectId);
-      const range = reportRange(args.dateFrom, args.dateTo);
-      const project = await context.db.project.findUniqueOrThrow({ where: { id: args.projectId }, select: { subdomain: true } });
-      return conversations(
-        context.db,
-        args.projectId,
-        range,
-        { limit: reportLimit(args.limit, { max: 1000, default: 100 }), cursor: args.cursor },
-        publicSiteAddress(project.subdomain, context.config),
-      );
-    },
+    resolve: (_root, args, context) => conversationsReport(context, args),
   }),
   analyticsAssistantThread: t.field({
     type: ThreadReport,
@@ -278,23 +254,19 @@ builder.queryFields((t) => ({
       cursor: t.arg.string({ required: false, description: 'The nextCursor of the previous page.' }),
       format: t.arg.string({ required: false, ...FORMAT }),
     },
-    resolve: async (_root, args, context) => {
-      await requireProjectAdmin(context, args.projectId);
-      const range = reportRange(args.dateFrom, args.dateTo);
-      return searchTerms(context.pool, args.projectId, range, { limit: reportLimit(args.limit, { max: 100, default: 50 }), cursor: args.cursor });
-    },
+    resolve: (_root, args, context) => searchesReport(context, args),
   }),
   analyticsViews: t.field({
     type: ViewsReport,
     description: 'Page reads per page, people and AI agents apart. Admin key of the project.',
     args: trafficArgs(t),
-    resolve: async (_root, args, context) => trafficOf(context, args, 'views'),
+    resolve: async (_root, args, context) => trafficReport(context, args, 'views'),
   }),
   analyticsVisitors: t.field({
     type: VisitorsReport,
     description: 'Distinct visitors per page (a daily-salted hash, never an address), people and AI agents apart. Admin key of the project.',
     args: trafficArgs(t),
-    resolve: async (_root, args, context) => trafficOf(context, args, 'visitors'),
+    resolve: async (_root, args, context) => trafficReport(context, args, 'visitors'),
   }),
 }));
 
@@ -309,11 +281,38 @@ function trafficArgs(t: Parameters<Parameters<typeof builder.queryFields>[0]>[0]
   } as const;
 }
 
-async function trafficOf(
-  context: Parameters<typeof requireProjectAdmin>[0],
-  args: { projectId: string; dateFrom?: string | null; dateTo?: string | null; limit?: number | null; offset?: number | null },
-  kind: 'views' | 'visitors',
-) {
+type ReportContext = Parameters<typeof requireProjectAdmin>[0];
+interface ReportArgs {
+  projectId: string;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  limit?: number | null;
+  cursor?: string | null;
+}
+
+/** The reports the REST routes and the GraphQL connections both read, each checked the same way. */
+export async function feedbackReport(context: ReportContext, args: ReportArgs & { source?: string | null; status?: string | null }) {
+  await requireProjectAdmin(context, args.projectId);
+  const range = reportRange(args.dateFrom, args.dateTo);
+  const filter = { source: args.source as never, status: args.status };
+  return feedbackEntries(context.db, args.projectId, range, filter, { limit: reportLimit(args.limit, { max: 100, default: 50 }), cursor: args.cursor });
+}
+
+export async function conversationsReport(context: ReportContext, args: ReportArgs) {
+  await requireProjectAdmin(context, args.projectId);
+  const range = reportRange(args.dateFrom, args.dateTo);
+  const project = await context.db.project.findUniqueOrThrow({ where: { id: args.projectId }, select: { subdomain: true } });
+  const page = { limit: reportLimit(args.limit, { max: 1000, default: 100 }), cursor: args.cursor };
+  return conversations(context.db, args.projectId, range, page, publicSiteAddress(project.subdomain, context.config));
+}
+
+export async function searchesReport(context: ReportContext, args: ReportArgs) {
+  await requireProjectAdmin(context, args.projectId);
+  const range = reportRange(args.dateFrom, args.dateTo);
+  return searchTerms(context.pool, args.projectId, range, { limit: reportLimit(args.limit, { max: 100, default: 50 }), cursor: args.cursor });
+}
+
+export async function trafficReport(context: ReportContext, args: Omit<ReportArgs, 'cursor'> & { offset?: number | null }, kind: 'views' | 'visitors') {
   await requireProjectAdmin(context, args.projectId);
   const range = reportRange(args.dateFrom, args.dateTo);
   const offset = args.offset ?? 0;

@@ -9,6 +9,7 @@ import './search.ts';
 import './page.ts';
 import './analytics.ts';
 import './analytics-reports.ts';
+import './analytics-connections.ts';
 import './content-gaps.ts';
 import './assistant.ts';
 import './assistant-threads.ts';

@@ -185,6 +185,46 @@ describe('the analytics routes', () => {
     expect(next.body.nextCursor).toBeNull();
   });
 
+  it('page as GraphQL connections too, from first to last edge without losing or repeating one', async () => {
+    const pageOf = async (field: string, node: string, after: string | null) => {
+      const args = `projectId: "${site.projectId}", dateFrom: "2026-11-01", dateTo: "2026-11-08", first: 2${after ? `, after: "${after}"` : ''}`;
+      const answer = await t.call('POST', '/graphql', {
+        key: site.adminKey,
+        json: { query: `{ ${field}(${args}) { edges { cursor node { ${node} } } pageInfo { hasNextPage endCursor } } }` },
+      });
+      expect(answer.body.errors).toBeUndefined();
+      return answer.body.data[field] as {
+        edges: { cursor: string; node: Record<string, unknown> }[];
+        pageInfo: { hasNextPage: boolean; endCursor: string | null };
+      };
+    };
+    const walk = async (field: string, node: string) => {
+      const seen: unknown[] = [];
+      let after: string | null = null;
+      for (let round = 0; round < 10; round++) {
+        const page = await pageOf(field, node, after);
+        seen.push(...page.edges.map((edge) => edge.node[node]));
+        expect(page.pageInfo.endCursor).toBe(page.edges.at(-1)?.cursor ?? null);
+        if (!page.pageInfo.hasNextPage) break;
+        after = page.pageInfo.endCursor;
+      }
+      return seen;
+    };
+    const feedback = await walk('analyticsFeedbackConnection', 'id');
+    expect(feedback).toHaveLength(7);
+    expect(new Set(feedback).size).toBe(7);
+    expect(await walk('analyticsAssistantConnection', 'id')).toEqual(['m3', 'm2', 'm1']);
+    expect(await walk('analyticsSearchesConnection', 'searchQuery')).toEqual(['Custom Domain', 'fonts']);
+    expect(await walk('analyticsVisitorsConnection', 'path')).toEqual(['/quickstart', '/fonts']);
+    const middle = (await pageOf('analyticsFeedbackConnection', 'id', null)).edges[0]!.cursor;
+    expect((await pageOf('analyticsFeedbackConnection', 'id', middle)).edges[0]!.node.id).toBe(feedback[1]);
+    const refused = await t.call('POST', '/graphql', {
+      key: other.adminKey,
+      json: { query: `{ analyticsViewsConnection(projectId: "${site.projectId}") { pageInfo { hasNextPage } } }` },
+    });
+    expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
   it('count search terms alike over whole days (from daily roll-ups) and over parts of days (from the events)', async () => {
     const terms = async (query: string) =>
       Object.fromEntries(
@@ -194,6 +234,32 @@ describe('the analytics routes', () => {
     expect(await terms('dateFrom=2026-11-02T12:00:00Z&dateTo=2026-11-03T12:00:01Z')).toEqual({ 'Custom Domain': 2, fonts: 1 });
     expect(await terms('dateFrom=2026-11-02&dateTo=2026-11-03')).toEqual({ 'Custom Domain': 1 });
     expect((await report('/searches', 'dateFrom=2026-11-01T06:00:00Z&dateTo=2026-11-03T18:00:00Z')).body.totalSearches).toBe(4);
+  });
+
+  it('count views and visitors alike over whole days (from daily roll-ups) and over parts of days (from the events)', async () => {
+    const traffic = async (query: string) => {
+      const [views, visitors] = [(await report('/views', query)).body, (await report('/visitors', query)).body];
+      return {
+        views: views.totals,
+        visitors: visitors.totals,
+        pages: visitors.visitors.map((page: { path: string; total: number }) => [page.path, page.total]),
+      };
+    };
+    const all = {
+      views: { human: 4, ai: 1, total: 5 },
+      visitors: { human: 2, ai: 1, total: 3 },
+      pages: [
+        ['/quickstart', 3],
+        ['/fonts', 1],
+      ],
+    };
+    expect(await traffic('dateFrom=2026-11-03T12:00:00Z&dateTo=2026-11-05T12:00:00Z')).toEqual(all);
+    expect(await traffic('dateFrom=2026-11-04T11:00:00Z&dateTo=2026-11-04T13:00:00Z')).toEqual(all);
+    expect(await traffic('dateFrom=2026-11-04T12:00:00.001Z&dateTo=2026-11-06')).toEqual({
+      views: { human: 0, ai: 0, total: 0 },
+      visitors: { human: 0, ai: 0, total: 0 },
+      pages: [],
+    });
   });
 
   it('include dateFrom and exclude dateTo, and filter by source and status', async () => {

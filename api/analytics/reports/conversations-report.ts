@@ -57,6 +57,8 @@ export async function conversations(db: Db, projectId: string, range: ReportRang
           : null,
       };
     }),
+    /** Where the list goes on after each turn (GraphQL connections' edges). */
+    cursors: shown.map((turn) => encodeCursor({ at: turn.createdAt, id: turn.messageId })),
     nextCursor: hasMore && last ? encodeCursor({ at: last.createdAt, id: last.messageId }) : null,
     hasMore,
   };

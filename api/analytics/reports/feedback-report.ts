@@ -59,6 +59,8 @@ export async function feedbackEntries(db: Db, projectId: string, range: ReportRa
       filename: row.filename,
       lang: row.language,
     })),
+    /** Where the list goes on after each entry (GraphQL connections' edges). */
+    cursors: shown.map((row) => encodeCursor({ at: row.createdAt, id: row.id })),
     nextCursor: hasMore && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
     hasMore,
   };

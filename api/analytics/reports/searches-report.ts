@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { decodeOffsetCursor, encodeCursor, type ReportRange } from '../report-range.ts';
+import { decodeOffsetCursor, encodeCursor, type ReportRange, wholeDaysOf } from '../report-range.ts';
 
 /**
  * `GET /v1/analytics/{projectId}/searches`: the terms searched, the most searched first (terms that
@@ -18,20 +18,23 @@ export async function searchTerms(pool: pg.Pool, projectId: string, range: Repor
        SELECT lower(btrim(query)), btrim(query), 1, created_at FROM search_events
        WHERE project_id = $1 AND ((created_at >= $2 AND created_at < $4) OR (created_at >= $5 AND created_at < $3))
      ), terms AS (
-       SELECT term, min(shown) AS shown, sum(hits) AS hits, max(last_at) AS last_at FROM searched GROUP BY term
+       SELECT term, min(shown) AS shown, sum(hits) AS hits, max(last_at) AS last_at, sum(sum(hits)) OVER () AS total
+       FROM searched GROUP BY term ORDER BY hits DESC, term LIMIT $8 OFFSET $9
      ), clicked AS (
-       SELECT term, path, clicks FROM search_clicks_daily WHERE project_id = $1 AND day >= $6 AND day < $7
+       SELECT term, path, clicks FROM search_clicks_daily
+       WHERE project_id = $1 AND day >= $6 AND day < $7 AND term IN (SELECT term FROM terms)
        UNION ALL
        SELECT lower(btrim(query)), path, 1 FROM search_clicks
        WHERE project_id = $1 AND ((created_at >= $2 AND created_at < $4) OR (created_at >= $5 AND created_at < $3))
+         AND lower(btrim(query)) IN (SELECT term FROM terms)
      ), per_page AS (
        SELECT term, path, sum(clicks) AS clicks FROM clicked GROUP BY term, path
      ), per_term AS (
        SELECT term, sum(clicks) AS clicks, (array_agg(path ORDER BY clicks DESC, path))[1] AS top_clicked FROM per_page GROUP BY term
      )
-     SELECT t.shown AS term, t.hits, c.clicks, c.top_clicked, t.last_at, sum(t.hits) OVER () AS total
+     SELECT t.shown AS term, t.hits, c.clicks, c.top_clicked, t.last_at, t.total
      FROM terms t LEFT JOIN per_term c ON c.term = t.term
-     ORDER BY t.hits DESC, t.term LIMIT $8 OFFSET $9`,
+     ORDER BY t.hits DESC, t.term`,
     [...params, page.limit + 1, offset],
   );
   const hasMore = rows.length > page.limit;
@@ -55,18 +58,8 @@ export async function searchTerms(pool: pg.Pool, projectId: string, range: Repor
       lastSearchedAt: row.last_at.toISOString(),
     })),
     totalSearches: total,
+    /** Where the list goes on after each term (GraphQL connections' edges). */
+    cursors: rows.slice(0, page.limit).map((_row, index) => encodeCursor(offset + index + 1)),
     nextCursor: hasMore ? encodeCursor(offset + page.limit) : null,
   };
-}
-
-/**
- * The whole UTC days within a range, as instants and as days: from the first midnight at or after its
- * start to the last midnight at or before its end; none (both at its end) when it holds no whole day.
- */
-function wholeDaysOf(range: ReportRange): { from: Date; to: Date; fromDay: string; toDay: string } {
-  const day = 86_400_000;
-  const first = Math.ceil(range.from.getTime() / day) * day;
-  const last = Math.floor(range.to.getTime() / day) * day;
-  const [from, to] = first < last ? [new Date(first), new Date(last)] : [range.to, range.to];
-  return { from, to, fromDay: from.toISOString().slice(0, 10), toDay: to.toISOString().slice(0, 10) };
 }

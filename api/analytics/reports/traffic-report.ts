@@ -1,33 +1,61 @@
 import type pg from 'pg';
-import type { ReportRange } from '../report-range.ts';
+import { encodeCursor, type ReportRange, wholeDaysOf } from '../report-range.ts';
+
+/** The columns of `traffic_daily` a report adds up, and how the same figure is counted from the events. */
+const FIGURES = {
+  views: { human: 'human_views', ai: 'ai_views', total: 'human_views + ai_views', counted: 'count(*)' },
+  visitors: { human: 'human_visitors', ai: 'ai_visitors', total: 'visitors', counted: 'count(DISTINCT visitor)' },
+} as const;
+
+interface Counts {
+  human: string;
+  ai: string;
+  total: string;
+}
 
 /**
  * `GET /v1/analytics/{projectId}/views` and `/visitors`: page reads per page, people and AI agents apart,
  * the most read first; views count every read, visitors the distinct visitor hashes (a visitor hash is
- * of one day: someone who comes back on another day counts again).
+ * of one day: someone who comes back on another day counts again, so days add up). The range's whole
+ * days come from the daily roll-ups (`traffic_daily`, where the path '' is the whole site), its partial
+ * first and last days from the events.
  */
 export async function traffic(pool: pg.Pool, projectId: string, range: ReportRange, kind: 'views' | 'visitors', page: { limit: number; offset: number }) {
-  const count = kind === 'views' ? 'count(*)' : 'count(DISTINCT visitor)';
-  const filter = 'project_id = $1 AND created_at >= $2 AND created_at < $3';
+  const figures = FIGURES[kind];
+  const days = wholeDaysOf(range);
+  const params = [projectId, range.from, range.to, days.from, days.to, days.fromDay, days.toDay];
+  const partialDays = 'project_id = $1 AND ((created_at >= $2 AND created_at < $4) OR (created_at >= $5 AND created_at < $3))';
+  const counted = `${figures.counted} FILTER (WHERE NOT is_ai), ${figures.counted} FILTER (WHERE is_ai), ${figures.counted}`;
+  const perDay = "(created_at AT TIME ZONE 'UTC')::date";
   const [pages, totals] = await Promise.all([
-    pool.query<{ path: string; human: string; ai: string; total: string }>(
-      `SELECT path, ${count} FILTER (WHERE NOT is_ai) AS human, ${count} FILTER (WHERE is_ai) AS ai, ${count} AS total
-       FROM page_views WHERE ${filter} GROUP BY path ORDER BY total DESC, path LIMIT $4 OFFSET $5`,
-      [projectId, range.from, range.to, page.limit + 1, page.offset],
+    pool.query<Counts & { path: string }>(
+      `WITH daily (path, human, ai, total) AS (
+         SELECT path, ${figures.human}, ${figures.ai}, ${figures.total} FROM traffic_daily
+         WHERE project_id = $1 AND day >= $6 AND day < $7 AND path <> ''
+         UNION ALL
+         SELECT path, ${counted} FROM page_views WHERE ${partialDays} GROUP BY path, ${perDay}
+       )
+       SELECT path, sum(human) AS human, sum(ai) AS ai, sum(total) AS total FROM daily
+       GROUP BY path ORDER BY total DESC, path LIMIT $8 OFFSET $9`,
+      [...params, page.limit + 1, page.offset],
     ),
-    pool.query<{ human: string; ai: string; total: string }>(
-      `SELECT ${count} FILTER (WHERE NOT is_ai) AS human, ${count} FILTER (WHERE is_ai) AS ai, ${count} AS total FROM page_views WHERE ${filter}`,
-      [projectId, range.from, range.to],
+    pool.query<Counts>(
+      `WITH daily (human, ai, total) AS (
+         SELECT ${figures.human}, ${figures.ai}, ${figures.total} FROM traffic_daily
+         WHERE project_id = $1 AND day >= $6 AND day < $7 AND path = ''
+         UNION ALL
+         SELECT ${counted} FROM page_views WHERE ${partialDays} GROUP BY ${perDay}
+       )
+       SELECT sum(human) AS human, sum(ai) AS ai, sum(total) AS total FROM daily`,
+      params,
     ),
   ]);
-  const numbers = (row: { human: string; ai: string; total: string } | undefined) => ({
-    human: Number(row?.human ?? 0),
-    ai: Number(row?.ai ?? 0),
-    total: Number(row?.total ?? 0),
-  });
+  const numbers = (row: Counts | undefined) => ({ human: Number(row?.human ?? 0), ai: Number(row?.ai ?? 0), total: Number(row?.total ?? 0) });
   return {
     totals: numbers(totals.rows[0]),
     items: pages.rows.slice(0, page.limit).map((row) => ({ path: row.path, ...numbers(row) })),
+    /** Where the list goes on after each page, as an offset cursor (GraphQL connections' edges). */
+    cursors: pages.rows.slice(0, page.limit).map((_row, index) => encodeCursor(page.offset + index + 1)),
     hasMore: pages.rows.length > page.limit,
   };
 }
