@@ -206,11 +206,19 @@ describe('recording', () => {
       data: { id: 'old-search', projectId: acme.projectId, createdAt: old, query: 'old', resultCount: 0, latencyMs: 1, caller: 'api' },
     });
     await t.db.feedback.create({ data: { projectId: acme.projectId, createdAt: old, source: 'contextual', helpful: true, path: '/old', caller: 'api' } });
+    await t.db.pageView.create({ data: { id: 'old-view', projectId: acme.projectId, createdAt: old, path: '/old', isAi: false, via: 'html', visitor: 'old' } });
     await t.db.analyticsSalt.create({ data: { day: '2020-01-01', salt: 'old' } });
+    const oldDay = { projectId: acme.projectId, day: old.toISOString().slice(0, 10) };
+    expect(await t.db.searchTermDaily.count({ where: oldDay })).toBe(1);
+    expect(await t.db.trafficDaily.count({ where: oldDay })).toBe(2);
     const recent = await t.db.searchEvent.count({ where: { projectId: acme.projectId } });
     await pruneAnalytics(t.runtime);
     expect(await t.db.searchEvent.findUnique({ where: { id: 'old-search' } })).toBeNull();
     expect(await t.db.feedback.count({ where: { path: '/old' } })).toBe(0);
+    expect(await t.db.pageView.count({ where: { path: '/old' } })).toBe(0);
+    expect(await t.db.searchTermDaily.count({ where: oldDay })).toBe(0);
+    expect(await t.db.trafficDaily.count({ where: oldDay })).toBe(0);
+    expect(await t.db.trafficVisitorDaily.count({ where: oldDay })).toBe(0);
     expect(await t.db.searchEvent.count({ where: { projectId: acme.projectId } })).toBe(recent - 1);
     expect(await t.db.analyticsSalt.count({ where: { day: { lt: new Date().toISOString().slice(0, 10) } } })).toBe(0);
   });
