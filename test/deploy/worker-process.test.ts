@@ -122,5 +122,5 @@ describe('a deployment run by a separate worker process', () => {
     expect((await runFolio(['deploy'], side.workerEnv)).code).toBe(2);
     expect((await runFolio(['deploy', 'nope'], side.workerEnv)).stderr).toContain('No project with id "nope".');
     await worker.stop();
-  });
+  }, 120_000);
 });
