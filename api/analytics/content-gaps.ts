@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { loadAnalyzer } from '../search/analyzer.ts';
 import { dotAt, type Embedder } from '../search/embedders/embedder.ts';
 import type { ReportRange } from './report-range.ts';
+import { bind, rolledUpTermsOf, wholeDaysOf } from './reports/range-sql.ts';
 
 /**
  * How alike two groups of texts must be, on average over their pairs, to be one topic: a pair's likeness
@@ -146,12 +147,16 @@ function gapOf(members: Signal[]): ContentGap {
   };
 }
 
-/** The signals of a range, each kind grouped by its text (case and spaces aside). */
-async function signalsOf(pool: pg.Pool, projectId: string, range: ReportRange): Promise<Signal[]> {
+/**
+ * The signals of a range, each kind grouped by its text (case and spaces aside). Searches are read from
+ * their daily and weekly roll-ups, so the range is taken as whole UTC days (a time within a day counts the
+ * day whole), and "the second half" is counted by day or week.
+ */
+async function signalsOf(pool: pg.Pool, projectId: string, asked: ReportRange): Promise<Signal[]> {
+  const range = wholeDaysAround(asked);
   const middle = new Date((range.from.getTime() + range.to.getTime()) / 2);
-  const params = [projectId, range.from, range.to, middle, MAX_TEXTS];
-  const grouped = (rows: { text: string; count: string; recent: string; last_at: Date; pages: string[] | null }[], kind: SignalKind): Signal[] =>
-    rows.map((row) => ({ kind, text: row.text, count: Number(row.count), recent: Number(row.recent), lastAt: row.last_at, pages: row.pages ?? [] }));
+  const grouped = (rows: { text: string; count: string; recent: string | null; last_at: Date; pages: string[] | null }[], kind: SignalKind): Signal[] =>
+    rows.map((row) => ({ kind, text: row.text, count: Number(row.count), recent: Number(row.recent ?? 0), lastAt: row.last_at, pages: row.pages ?? [] }));
   const turns = (condition: string) =>
     pool.query(
       `SELECT min(btrim(t.question)) AS text, count(*) AS count, count(*) FILTER (WHERE t.created_at >= $4) AS recent, max(t.created_at) AS last_at,
@@ -159,32 +164,47 @@ async function signalsOf(pool: pg.Pool, projectId: string, range: ReportRange): 
        FROM assistant_turns t LEFT JOIN LATERAL unnest(t.cited_paths) AS p(path) ON true
        WHERE t.project_id = $1 AND t.created_at >= $2 AND t.created_at < $3 AND ${condition}
        GROUP BY lower(btrim(t.question)) ORDER BY count(*) DESC LIMIT $5`,
+      [projectId, range.from, range.to, middle, MAX_TEXTS],
+    );
+  const searches = (count: 'empty_hits' | 'listed_hits', unclicked: boolean) => {
+    const params: unknown[] = [projectId];
+    const rolledUp = rolledUpTermsOf(params, range);
+    const recentFrom = bind(params, middle.toISOString().slice(0, 10));
+    const unopened = () =>
+      `NOT EXISTS (SELECT 1 FROM search_clicks_daily c WHERE c.project_id = $1 AND c.term = terms.term AND ${wholeDaysOf(params, range, 'c.day')})`;
+    return pool.query(
+      `WITH terms AS (
+         SELECT term, min(shown) AS text, sum(${count}) AS count, sum(${count}) FILTER (WHERE period >= ${recentFrom}) AS recent, max(last_at) AS last_at,
+                array_remove(array_agg(DISTINCT first_path), NULL) AS pages
+         FROM (${rolledUp}) AS rolled_up GROUP BY term HAVING sum(${count}) > 0
+       )
+       SELECT text, count, recent, last_at, pages FROM terms WHERE ${unclicked ? unopened() : 'true'} ORDER BY count DESC, term LIMIT ${bind(params, MAX_TEXTS)}`,
       params,
     );
-  const searches = (condition: string) =>
-    pool.query(
-      `SELECT min(btrim(s.query)) AS text, count(*) AS count, count(*) FILTER (WHERE s.created_at >= $4) AS recent, max(s.created_at) AS last_at,
-              array_remove(array_agg(DISTINCT s.paths[1]), NULL) AS pages
-       FROM search_events s
-       WHERE s.project_id = $1 AND s.created_at >= $2 AND s.created_at < $3 AND ${condition}
-       GROUP BY lower(btrim(s.query)) ORDER BY count(*) DESC LIMIT $5`,
-      params,
-    );
+  };
   const [unanswered, thumbsDown, noResults, noClick] = await Promise.all([
     turns("t.outcome = 'not_found'"),
     turns(
       "t.outcome <> 'not_found' AND EXISTS (SELECT 1 FROM feedback f WHERE f.project_id = t.project_id AND f.message_id = t.message_id AND f.source = 'thumbs_only' AND NOT f.helpful)",
     ),
-    searches('s.result_count = 0'),
+    // A search with no result offered no page: what it would have been is unknown.
+    searches('empty_hits', false),
     // Only the widget and the site report which result was opened: an API search without one says nothing.
-    searches(
-      "s.result_count > 0 AND s.caller IN ('widget', 'site') AND NOT EXISTS (SELECT 1 FROM search_clicks c WHERE c.project_id = s.project_id AND lower(btrim(c.query)) = lower(btrim(s.query)) AND c.created_at >= $2 AND c.created_at < $3)",
-    ),
+    searches('listed_hits', true),
   ]);
   return [
     ...grouped(unanswered.rows, 'unanswered'),
     ...grouped(thumbsDown.rows, 'thumbsDown'),
-    ...grouped(noResults.rows, 'noResults'),
+    ...grouped(
+      noResults.rows.map((row) => ({ ...row, pages: [] })),
+      'noResults',
+    ),
     ...grouped(noClick.rows, 'noClick'),
   ];
+}
+
+/** The range widened to whole UTC days. */
+function wholeDaysAround(range: ReportRange): ReportRange {
+  const day = 86_400_000;
+  return { from: new Date(Math.floor(range.from.getTime() / day) * day), to: new Date(Math.ceil(range.to.getTime() / day) * day) };
 }

@@ -23,10 +23,18 @@ export async function pruneAnalytics(services: Pick<Services, 'pool' | 'config'>
       if ((rowCount ?? 0) < 10_000) break;
     }
   }
-  for (const table of ['search_terms_daily', 'search_clicks_daily', 'traffic_daily', 'traffic_visitors_daily']) {
+  // A week goes once its last day (its Monday + 6) is older than the retention.
+  const rolledUp = [
+    ['search_terms_daily', 'day', 0],
+    ['search_clicks_daily', 'day', 0],
+    ['traffic_daily', 'day', 0],
+    ['traffic_visitors_daily', 'day', 0],
+    ['search_terms_weekly', 'week', 6],
+  ] as const;
+  for (const [table, column, spanDays] of rolledUp) {
     const { rowCount } = await services.pool.query(
-      `DELETE FROM ${table} WHERE day < to_char((now() AT TIME ZONE 'UTC') - make_interval(days => $1), 'YYYY-MM-DD')`,
-      [days],
+      `DELETE FROM ${table} WHERE ${column} < to_char((now() AT TIME ZONE 'UTC') - make_interval(days => $1), 'YYYY-MM-DD')`,
+      [days + spanDays],
     );
     deleted += rowCount ?? 0;
   }

@@ -1,7 +1,8 @@
 import { invalidInput } from '../errors.ts';
 
-/** The range a report covers when none is given: the last 30 days. */
+/** The range a report covers when none is given: today and the 29 days before it (UTC). */
 const DEFAULT_DAYS = 30;
+const DAY_MS = 86_400_000;
 
 /** A report's time range: from `from` (included) to `to` (excluded), as Mintlify's `dateFrom` and `dateTo`. */
 export interface ReportRange {
@@ -11,12 +12,13 @@ export interface ReportRange {
 
 /**
  * `dateFrom` and `dateTo` as Mintlify's analytics API takes them: ISO 8601 (`2026-11-01T12:00:00Z`) or
- * a day (`2026-11-01`, midnight UTC); `dateTo` is excluded. Without them, the 30 days up to now.
+ * a day (`2026-11-01`, midnight UTC); `dateTo` is excluded. Without `dateTo`, up to the end of today
+ * (UTC); without `dateFrom`, the 30 days before `dateTo`: by default, whole days, today's so far included.
  * A date that cannot be read, or a range that ends before it starts, is a 400 naming the parameter.
  */
 export function reportRange(dateFrom: string | null | undefined, dateTo: string | null | undefined): ReportRange {
-  const to = dateTo ? dateOf(dateTo, 'dateTo') : new Date();
-  const from = dateFrom ? dateOf(dateFrom, 'dateFrom') : new Date(to.getTime() - DEFAULT_DAYS * 86_400_000);
+  const to = dateTo ? dateOf(dateTo, 'dateTo') : new Date((Math.floor(Date.now() / DAY_MS) + 1) * DAY_MS);
+  const from = dateFrom ? dateOf(dateFrom, 'dateFrom') : new Date(to.getTime() - DEFAULT_DAYS * DAY_MS);
   if (from.getTime() >= to.getTime())
     throw invalidInput('dateTo', `dateTo (${to.toISOString()}) must be after dateFrom (${from.toISOString()}): dateTo is excluded.`);
   return { from, to };
@@ -33,17 +35,33 @@ function dateOf(value: string, field: string): Date {
   return date;
 }
 
+/** The parts of a range the daily and weekly roll-ups hold (days as `2026-11-26`, weeks by their Monday). */
+export interface RangeSpans {
+  /** The whole UTC days, as instants: what lies outside them is read from the recorded events. */
+  from: Date;
+  to: Date;
+  fromDay: string;
+  toDay: string;
+  /** The whole weeks (Monday to Sunday) within those days; the days outside them are read per day. */
+  fromWeek: string;
+  toWeek: string;
+}
+
 /**
- * The whole UTC days within a range, as instants and as days (for the daily roll-ups): from the first
- * midnight at or after its start to the last midnight at or before its end; none (both at its end) when it
- * holds no whole day. What lies outside them is read from the recorded events.
+ * The whole UTC days within a range, from the first midnight at or after its start to the last midnight
+ * at or before its end (none, both at its end, when it holds no whole day), and the whole weeks within
+ * those days (none, both at the days' end, when they hold no whole week).
  */
-export function wholeDaysOf(range: ReportRange): { from: Date; to: Date; fromDay: string; toDay: string } {
-  const day = 86_400_000;
-  const first = Math.ceil(range.from.getTime() / day) * day;
-  const last = Math.floor(range.to.getTime() / day) * day;
-  const [from, to] = first < last ? [new Date(first), new Date(last)] : [range.to, range.to];
-  return { from, to, fromDay: from.toISOString().slice(0, 10), toDay: to.toISOString().slice(0, 10) };
+export function spansOf(range: ReportRange): RangeSpans {
+  const first = Math.ceil(range.from.getTime() / DAY_MS) * DAY_MS;
+  const last = Math.floor(range.to.getTime() / DAY_MS) * DAY_MS;
+  const [from, to] = first < last ? [first, last] : [range.to.getTime(), range.to.getTime()];
+  // 1970-01-01 was a Thursday: Mondays are 4 days after a multiple of 7 days.
+  const monday = (time: number, round: typeof Math.ceil) => round((time / DAY_MS - 4) / 7) * 7 * DAY_MS + 4 * DAY_MS;
+  const [firstMonday, lastMonday] = [monday(from, Math.ceil), monday(to, Math.floor)];
+  const [fromWeek, toWeek] = firstMonday < lastMonday ? [firstMonday, lastMonday] : [to, to];
+  const day = (time: number) => new Date(time).toISOString().slice(0, 10);
+  return { from: new Date(from), to: new Date(to), fromDay: day(from), toDay: day(to), fromWeek: day(fromWeek), toWeek: day(toWeek) };
 }
 
 /** A page size within a report's bounds, or a 400 naming `limit`. */

@@ -69,6 +69,13 @@ export async function searchTool(services: Services, site: McpSite, input: z.inf
       language: input.language,
     },
   );
+  recordSearch(services, { id: site.projectId, analyticsEnabled: site.analyticsEnabled }, site.reader, {
+    query: input.query,
+    version: input.version,
+    language: input.language,
+    paths: results.map((result) => result.path),
+    latencyMs: performance.now() - started,
+  });
   if (results.length === 0) return { content: [{ type: 'text', text: `No results for "${input.query}" in ${site.name}.` }] };
   const text = results
     .map((result) =>

@@ -15,7 +15,7 @@ export const ReportSourceEnum = builder.enumType('AnalyticsFeedbackSource', { va
 const FORMAT = { description: '`csv` (REST): the list as CSV instead of JSON; `Accept: text/csv` does the same.' } as const;
 
 export const DATE_FROM = { required: false, description: 'From this day (2026-11-01) or time (ISO 8601), included. Default: 30 days before dateTo.' } as const;
-export const DATE_TO = { required: false, description: 'Up to this day or time, excluded. Default: now.' } as const;
+export const DATE_TO = { required: false, description: 'Up to this day or time, excluded. Default: the end of today (UTC).' } as const;
 
 export const FeedbackEntry = builder
   .objectRef<{

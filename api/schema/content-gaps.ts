@@ -1,5 +1,6 @@
 import { type ContentGap, contentGaps } from '../analytics/content-gaps.ts';
 import { reportRange } from '../analytics/report-range.ts';
+import { DATE_FROM, DATE_TO } from './analytics-reports.ts';
 import { requireProjectAdmin } from './authorize.ts';
 import { builder } from './builder.ts';
 
@@ -34,17 +35,11 @@ const GapsReport = builder.objectRef<{ gaps: ContentGap[] }>('ContentGapsReport'
   fields: (t) => ({ gaps: t.field({ type: [Gap], resolve: (report) => report.gaps }) }),
 });
 
-const gapArgs = {
-  projectId: { required: true },
-  dateFrom: { required: false, description: 'From this day (2026-11-01) or time, included. Default: 30 days before dateTo.' },
-  dateTo: { required: false, description: 'Up to this day or time, excluded. Default: now.' },
-} as const;
-
 builder.queryFields((t) => ({
   contentGaps: t.field({
     type: [Gap],
     description: 'What readers could not find, grouped into topics, the most met first (docs/analytics.md). Admin key of the project.',
-    args: { projectId: t.arg.string(gapArgs.projectId), dateFrom: t.arg.string(gapArgs.dateFrom), dateTo: t.arg.string(gapArgs.dateTo) },
+    args: { projectId: t.arg.string({ required: true }), dateFrom: t.arg.string(DATE_FROM), dateTo: t.arg.string(DATE_TO) },
     resolve: async (_root, args, context) => {
       await requireProjectAdmin(context, args.projectId);
       return contentGaps(context.pool, context.embedder, args.projectId, reportRange(args.dateFrom, args.dateTo));
@@ -54,9 +49,9 @@ builder.queryFields((t) => ({
     type: GapsReport,
     description: 'The same as contentGaps, as GET /v1/analytics/{projectId}/gaps answers it: `{gaps}`.',
     args: {
-      projectId: t.arg.string(gapArgs.projectId),
-      dateFrom: t.arg.string(gapArgs.dateFrom),
-      dateTo: t.arg.string(gapArgs.dateTo),
+      projectId: t.arg.string({ required: true }),
+      dateFrom: t.arg.string(DATE_FROM),
+      dateTo: t.arg.string(DATE_TO),
       format: t.arg.string({ required: false, description: '`csv` (REST): the gaps as CSV.' }),
     },
     resolve: async (_root, args, context) => {

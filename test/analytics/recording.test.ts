@@ -46,6 +46,23 @@ describe('searches', () => {
     expect(JSON.stringify(rows)).not.toContain('local');
   });
 
+  it('through the MCP server are recorded as MCP, like its page reads', async () => {
+    const call = (id: number, name: string, args: Record<string, unknown>) =>
+      t.call('POST', '/sites/acme-analytics/mcp', {
+        json: { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } },
+        headers: { accept: 'application/json, text/event-stream', 'user-agent': 'claude-code/2.0' },
+      });
+    expect((await call(1, 'search', { query: 'dns records' })).status).toBe(200);
+    expect((await call(2, 'read_pages', { paths: ['/custom-domain'] })).status).toBe(200);
+    await flushed();
+    const searched = await t.db.searchEvent.findFirstOrThrow({ where: { projectId: acme.projectId, query: 'dns records' } });
+    expect(searched.caller).toBe('mcp');
+    expect(searched.paths.length).toBeGreaterThan(0);
+    expect(await t.db.pageView.count({ where: { projectId: acme.projectId, via: 'mcp', path: '/custom-domain', isAi: true } })).toBe(1);
+    await t.db.searchEvent.deleteMany({ where: { projectId: acme.projectId, caller: 'mcp' } });
+    await t.db.pageView.deleteMany({ where: { projectId: acme.projectId, via: 'mcp' } });
+  });
+
   it('record the result a reader opened', async () => {
     const click = await t.call('POST', '/v1/search/acme-analytics/click', {
       key: acme.assistantKey,

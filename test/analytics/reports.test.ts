@@ -233,6 +233,10 @@ describe('the analytics routes', () => {
     expect(await terms('dateFrom=2026-11-01T06:00:00Z&dateTo=2026-11-03T18:00:00Z')).toEqual({ 'Custom Domain': 3, fonts: 1 });
     expect(await terms('dateFrom=2026-11-02T12:00:00Z&dateTo=2026-11-03T12:00:01Z')).toEqual({ 'Custom Domain': 2, fonts: 1 });
     expect(await terms('dateFrom=2026-11-02&dateTo=2026-11-03')).toEqual({ 'Custom Domain': 1 });
+    // Whole weeks (Monday November 2 to Sunday 8) from the weekly roll-ups, the days around them per day.
+    expect(await terms('dateFrom=2026-11-02&dateTo=2026-11-09')).toEqual({ 'Custom Domain': 2, fonts: 1 });
+    expect(await terms('dateFrom=2026-10-31T23:00:00Z&dateTo=2026-11-10')).toEqual({ 'Custom Domain': 3, fonts: 1 });
+    expect((await report('/searches', 'dateFrom=2026-11-01&dateTo=2026-11-17')).body.totalSearches).toBe(4);
     expect((await report('/searches', 'dateFrom=2026-11-01T06:00:00Z&dateTo=2026-11-03T18:00:00Z')).body.totalSearches).toBe(4);
   });
 

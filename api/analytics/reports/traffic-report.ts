@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { encodeCursor, type ReportRange, wholeDaysOf } from '../report-range.ts';
+import { encodeCursor, type ReportRange } from '../report-range.ts';
+import { bind, partialDaysOf, wholeDaysOf } from './range-sql.ts';
 
 /** The columns of `traffic_daily` a report adds up, and how the same figure is counted from the events. */
 const FIGURES = {
@@ -22,32 +23,27 @@ interface Counts {
  */
 export async function traffic(pool: pg.Pool, projectId: string, range: ReportRange, kind: 'views' | 'visitors', page: { limit: number; offset: number }) {
   const figures = FIGURES[kind];
-  const days = wholeDaysOf(range);
-  const params = [projectId, range.from, range.to, days.from, days.to, days.fromDay, days.toDay];
-  const partialDays = 'project_id = $1 AND ((created_at >= $2 AND created_at < $4) OR (created_at >= $5 AND created_at < $3))';
   const counted = `${figures.counted} FILTER (WHERE NOT is_ai), ${figures.counted} FILTER (WHERE is_ai), ${figures.counted}`;
   const perDay = "(created_at AT TIME ZONE 'UTC')::date";
+  /** Per day, the roll-ups' rows for the whole days (`site`: the whole site's, else each page's) and the events' for the others. */
+  const daily = (params: unknown[], site: boolean) => `
+    SELECT ${site ? '' : 'path, '}${figures.human}, ${figures.ai}, ${figures.total} FROM traffic_daily
+    WHERE project_id = $1 AND ${wholeDaysOf(params, range)} AND path ${site ? "= ''" : "<> ''"}
+    UNION ALL
+    SELECT ${site ? '' : 'path, '}${counted} FROM page_views WHERE project_id = $1 AND ${partialDaysOf(params, range)} GROUP BY ${site ? '' : 'path, '}${perDay}`;
+  const pageParams: unknown[] = [projectId];
+  const siteParams: unknown[] = [projectId];
   const [pages, totals] = await Promise.all([
     pool.query<Counts & { path: string }>(
-      `WITH daily (path, human, ai, total) AS (
-         SELECT path, ${figures.human}, ${figures.ai}, ${figures.total} FROM traffic_daily
-         WHERE project_id = $1 AND day >= $6 AND day < $7 AND path <> ''
-         UNION ALL
-         SELECT path, ${counted} FROM page_views WHERE ${partialDays} GROUP BY path, ${perDay}
-       )
+      `WITH daily (path, human, ai, total) AS (${daily(pageParams, false)})
        SELECT path, sum(human) AS human, sum(ai) AS ai, sum(total) AS total FROM daily
-       GROUP BY path ORDER BY total DESC, path LIMIT $8 OFFSET $9`,
-      [...params, page.limit + 1, page.offset],
+       GROUP BY path ORDER BY total DESC, path LIMIT ${bind(pageParams, page.limit + 1)} OFFSET ${bind(pageParams, page.offset)}`,
+      pageParams,
     ),
     pool.query<Counts>(
-      `WITH daily (human, ai, total) AS (
-         SELECT ${figures.human}, ${figures.ai}, ${figures.total} FROM traffic_daily
-         WHERE project_id = $1 AND day >= $6 AND day < $7 AND path = ''
-         UNION ALL
-         SELECT ${counted} FROM page_views WHERE ${partialDays} GROUP BY ${perDay}
-       )
+      `WITH daily (human, ai, total) AS (${daily(siteParams, true)})
        SELECT sum(human) AS human, sum(ai) AS ai, sum(total) AS total FROM daily`,
-      params,
+      siteParams,
     ),
   ]);
   const numbers = (row: Counts | undefined) => ({ human: Number(row?.human ?? 0), ai: Number(row?.ai ?? 0), total: Number(row?.total ?? 0) });
