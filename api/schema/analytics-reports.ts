@@ -203,7 +203,7 @@ builder.queryFields((t) => ({
       await requireProjectAdmin(context, args.projectId);
       const range = reportRange(args.dateFrom, args.dateTo);
       return feedbackByPage(
-        context.db,
+        context.pool,
         args.projectId,
         range,
         { source: args.source as never, status: args.status },

@@ -275,6 +275,10 @@ describe('the analytics routes', () => {
     expect(await ids('dateFrom=2026-11-01&dateTo=2026-11-08&status=resolved,dismissed')).toBe(1);
     const code = (await report('/feedback', 'dateFrom=2026-11-01&dateTo=2026-11-08&source=code_snippet')).body.feedback[0];
     expect(code).toMatchObject({ code: 'npm i -g acme', lang: 'bash', filename: null });
+    const byPage = async (query: string) => (await report('/feedback/by-page', `dateFrom=2026-11-01&dateTo=2026-11-08&${query}`)).body;
+    expect((await byPage('source=code_snippet')).feedback).toEqual([{ path: '/quickstart', thumbsUp: 0, thumbsDown: 0, code: 1, total: 1 }]);
+    expect((await byPage('status=resolved')).feedback).toEqual([{ path: '/fonts', thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 }]);
+    expect(await byPage('limit=1')).toEqual({ feedback: [expect.objectContaining({ path: '/quickstart' })], hasMore: true });
   });
 
   it('refuse bad dates, ranges, limits and cursors, naming the parameter', async () => {

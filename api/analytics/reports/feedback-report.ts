@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
 import { invalidInput } from '../../errors.ts';
 import { FEEDBACK_STATUSES, type FeedbackSource } from '../feedback.ts';
@@ -67,23 +68,29 @@ export async function feedbackEntries(db: Db, projectId: string, range: ReportRa
 }
 
 /** `GET /v1/analytics/{projectId}/feedback/by-page`: counts per page, the most commented on first. */
-export async function feedbackByPage(db: Db, projectId: string, range: ReportRange, filter: FeedbackFilter, limit: number) {
-  const groups = await db.feedback.groupBy({
-    by: ['path', 'source', 'helpful'],
-    // Feedback on an answer asked away from any page has no page to count under.
-    where: { ...whereOf(projectId, range, filter), path: { not: '' } },
-    _count: { _all: true },
-  });
-  const pages = new Map<string, { path: string; thumbsUp: number; thumbsDown: number; code: number; total: number }>();
-  for (const group of groups) {
-    const page = pages.get(group.path) ?? { path: group.path, thumbsUp: 0, thumbsDown: 0, code: 0, total: 0 };
-    const count = group._count._all;
-    if (group.source === 'code_snippet') page.code += count;
-    else if (group.source === 'contextual' && group.helpful) page.thumbsUp += count;
-    else if (group.source === 'contextual') page.thumbsDown += count;
-    page.total += count;
-    pages.set(group.path, page);
-  }
-  const sorted = [...pages.values()].sort((a, b) => b.total - a.total || a.path.localeCompare(b.path));
-  return { feedback: sorted.slice(0, limit), hasMore: sorted.length > limit };
+export async function feedbackByPage(pool: pg.Pool, projectId: string, range: ReportRange, filter: FeedbackFilter, limit: number) {
+  const statuses = statusesOf(filter.status);
+  const { rows } = await pool.query<{ path: string; thumbs_up: string; thumbs_down: string; code: string; total: string }>(
+    `SELECT path,
+            count(*) FILTER (WHERE source = 'contextual' AND helpful) AS thumbs_up,
+            count(*) FILTER (WHERE source = 'contextual' AND NOT helpful) AS thumbs_down,
+            count(*) FILTER (WHERE source = 'code_snippet') AS code,
+            count(*) AS total
+     FROM feedback
+     WHERE project_id = $1 AND created_at >= $2 AND created_at < $3
+       -- Feedback on an answer asked away from any page has no page to count under.
+       AND path <> '' AND ($4::text IS NULL OR source = $4) AND ($5::text[] IS NULL OR status = ANY($5))
+     GROUP BY path ORDER BY total DESC, path LIMIT $6`,
+    [projectId, range.from, range.to, filter.source ?? null, statuses ?? null, limit + 1],
+  );
+  return {
+    feedback: rows.slice(0, limit).map((row) => ({
+      path: row.path,
+      thumbsUp: Number(row.thumbs_up),
+      thumbsDown: Number(row.thumbs_down),
+      code: Number(row.code),
+      total: Number(row.total),
+    })),
+    hasMore: rows.length > limit,
+  };
 }
