@@ -4,8 +4,9 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { callerOf } from './analytics/callers.ts';
 import { RequestAuth } from './auth/request-auth.ts';
 import { AppError, internalError } from './errors.ts';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientAddressOf } from './http/client-address.ts';
+import { clientSignalOf } from './http/client-signal.ts';
 import { useCors } from './edge/cors.ts';
 import { useHttpEdge } from './edge/edge.ts';
 import { prepareStreamOperations } from './edge/prepare-operations.ts';
@@ -49,12 +50,12 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
     landingPage: false,
     maxRequestBodySize: config.maxBodyBytes,
     logging: false,
-    context: ({ request, req }: { request: Request; req?: IncomingMessage }) => {
+    context: ({ request, req, res }: { request: Request; req?: IncomingMessage; res?: ServerResponse }) => {
       const clientAddress = clientAddressOf(req, request, config.trustedProxies);
       return {
         ...services,
         auth: authOf(request),
-        signal: request.signal,
+        signal: clientSignalOf(request, res),
         clientAddress,
         reader: { caller: callerOf(request, config.siteDomain), clientAddress, userAgent: request.headers.get('user-agent') },
       };

@@ -91,7 +91,7 @@ function sharedTerms(a: Set<string>, b: Set<string>): number {
  */
 export function averageLinkage(count: number, likeness: (i: number, j: number) => number, threshold: number): number[][] {
   const groups: (number[] | undefined)[] = Array.from({ length: count }, (_, index) => [index]);
-  const alike = Array.from({ length: count }, (_, i) => new Float64Array(count));
+  const alike = Array.from({ length: count }, () => new Float64Array(count));
   for (let i = 0; i < count; i++) for (let j = i + 1; j < count; j++) alike[i]![j] = alike[j]![i] = likeness(i, j);
   for (;;) {
     let best = threshold;

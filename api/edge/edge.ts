@@ -18,8 +18,9 @@ import { isClientGone } from '../http/client-gone.ts';
 import { matchFileRoute, serveFile } from '../http/static-files.ts';
 import { serveStreamRoute } from './stream-route.ts';
 import { isSubdomain } from '../projects/subdomain.ts';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientAddressOf } from '../http/client-address.ts';
+import { clientSignalOf } from '../http/client-signal.ts';
 import { serveMcp } from '../mcp/mcp-route.ts';
 import { serveMcpDiscovery } from '../mcp/mcp-discovery.ts';
 import { siteAddressOf } from '../sites/site-address.ts';
@@ -96,7 +97,9 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
             .then(async ({ match, body, keyChecked }) => {
               if (match.route.kind === 'json') return; // SOFA answers it
               const execute = (params: OperationParams) => executeOperation(yoga!, request, serverContext as object, params, options.authOf);
-              endResponse(await serveStreamRoute({ route: match.route, params: match.params }, body, request, keyChecked, execute, options.log));
+              const clientSignal = clientSignalOf(request, (serverContext as { res?: ServerResponse }).res);
+              const matched = { route: match.route, params: match.params };
+              endResponse(await serveStreamRoute(matched, body, keyChecked, clientSignal, execute, options.log));
             })
             .catch((error: unknown) => endResponse(refusal(error, request)));
         }

@@ -15,9 +15,10 @@ import { refusalOf, type OperationParams, type OperationResult } from './execute
 export async function serveStreamRoute(
   { route, params }: RouteMatch<StreamRoute>,
   body: unknown,
-  request: Request,
   /** The route's key check, begun by the gate: nothing is answered before it passed. */
   keyChecked: Promise<unknown>,
+  /** Aborts when the client goes away. */
+  clientSignal: AbortSignal,
   execute: (params: OperationParams) => Promise<OperationResult>,
   log: Logger,
 ): Promise<Response> {
@@ -43,7 +44,7 @@ export async function serveStreamRoute(
   const text = new TextEncoder();
   const payloadOf = (event: ExecutionResult) => (event.data as Record<string, unknown> | null | undefined)?.[fieldName];
   const stop = () => void events.return(undefined).catch(() => undefined);
-  request.signal?.addEventListener('abort', stop, { once: true });
+  clientSignal.addEventListener('abort', stop, { once: true });
 
   let sentAt = performance.now();
   const stream = new ReadableStream<Uint8Array>({
@@ -74,10 +75,10 @@ export async function serveStreamRoute(
         written = encoder.fail(failureOf(error, log));
         isLast = true;
       }
-      if (request.signal?.aborted) return controller.close(); // nobody is reading any more
+      if (clientSignal.aborted) return controller.close(); // nobody is reading any more
       if (written) controller.enqueue(text.encode(written));
       if (isLast) {
-        request.signal?.removeEventListener('abort', stop);
+        clientSignal.removeEventListener('abort', stop);
         controller.close();
         stop();
       } else if (performance.now() - sentAt >= SEND_WITHIN_MS) {

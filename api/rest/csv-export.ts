@@ -6,7 +6,7 @@ import type { RouteMatch } from './routes.ts';
  * as JSON, quoted as RFC 4180 says. Made from the JSON answer, so both always hold the same data.
  */
 export function asksForCsv(request: Request, match: RouteMatch | undefined): boolean {
-  if (!match || match.route.kind !== 'json' || !match.route.queryParams?.format) return false;
+  if (match?.route.kind !== 'json' || !match.route.queryParams?.format) return false;
   const format = new URL(request.url).searchParams.get('format');
   if (format) return format === 'csv';
   const accept = request.headers.get('accept') ?? '';

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pruneAnalytics } from '../../api/analytics/prune-job.ts';
+import { listen } from '../../api/http/server.ts';
 import type { CreatedProject } from '../../api/projects/create-project.ts';
 import { deployedSite } from '../support/docs-site.ts';
 import { isolatedTestApp, type TestApp } from '../support/test-app.ts';
@@ -98,6 +99,32 @@ describe('assistant turns', () => {
     expect(turn.citedPaths.some((path) => path.includes('custom-domain'))).toBe(true);
     expect(turn.firstTextMs).toBeGreaterThan(0);
     expect(turn.totalMs).toBeGreaterThanOrEqual(turn.firstTextMs!);
+  });
+
+  it('record an answer the reader stopped as aborted, and the thread keeps it', async () => {
+    const server = await listen(t.app, '127.0.0.1', 0);
+    try {
+      const client = new AbortController();
+      const response = await fetch(`${server.url}/v1/assistant/acme-analytics/message`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${acme.assistantKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ fp: 'reader', messages: [{ role: 'user', content: 'How do I verify my custom domain?' }] }),
+        signal: client.signal,
+      });
+      const threadId = response.headers.get('x-thread-id')!;
+      await response.body!.getReader().read(); // the first bytes, then the reader goes away
+      client.abort();
+      let stored: { finishReason: string | null } | null = null;
+      for (let i = 0; i < 50 && !stored?.finishReason; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        stored = await t.db.message.findFirst({ where: { threadId, role: 'assistant' }, select: { finishReason: true } });
+      }
+      expect(stored?.finishReason).toMatch(/^(aborted|stop|not-found)$/);
+      await flushed();
+      expect(await t.db.assistantTurn.count({ where: { threadId } })).toBe(1);
+    } finally {
+      await server.close();
+    }
   });
 
   it('record a question the docs do not answer as not found', async () => {

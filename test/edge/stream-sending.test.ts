@@ -75,15 +75,8 @@ describe('a streaming route', () => {
       secondSeenBeforeThird = Atomics.wait(flags, 0, 0, 3_000) !== 'timed-out';
       yield { data: { events: 'event 3' } };
     }
-    const server = http.createServer(async (request, response) => {
-      const answer = await serveStreamRoute(
-        route(),
-        undefined,
-        new Request(`http://localhost${request.url}`),
-        Promise.resolve(),
-        async () => events(),
-        createLogger('error'),
-      );
+    const server = http.createServer(async (_request, response) => {
+      const answer = await serveStreamRoute(route(), undefined, Promise.resolve(), new AbortController().signal, async () => events(), createLogger('error'));
       response.writeHead(answer.status, Object.fromEntries(answer.headers));
       // As the HTTP layer does: each chunk written as it is read.
       const reader = answer.body!.getReader();
