@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { loadAnalyzer } from '../search/analyzer.ts';
 import { dotAt, type Embedder } from '../search/embedders/embedder.ts';
-import type { ReportRange } from './report-range.ts';
+import { type ReportRange, wholeDaysAround } from './report-range.ts';
 import { bind, rolledUpTermsOf, wholeDaysOf } from './reports/range-sql.ts';
 
 /**
@@ -170,15 +170,16 @@ async function signalsOf(pool: pg.Pool, projectId: string, asked: ReportRange): 
     const params: unknown[] = [projectId];
     const rolledUp = rolledUpTermsOf(params, range);
     const recentFrom = bind(params, middle.toISOString().slice(0, 10));
-    const unopened = () =>
-      `NOT EXISTS (SELECT 1 FROM search_clicks_daily c WHERE c.project_id = $1 AND c.term = terms.term AND ${wholeDaysOf(params, range, 'c.day')})`;
+    const condition = unclicked
+      ? `NOT EXISTS (SELECT 1 FROM search_clicks_daily c WHERE c.project_id = $1 AND c.term = terms.term AND ${wholeDaysOf(params, range, 'c.day')})`
+      : 'true';
     return pool.query(
       `WITH terms AS (
          SELECT term, min(shown) AS text, sum(${count}) AS count, sum(${count}) FILTER (WHERE period >= ${recentFrom}) AS recent, max(last_at) AS last_at,
                 array_remove(array_agg(DISTINCT first_path), NULL) AS pages
          FROM (${rolledUp}) AS rolled_up GROUP BY term HAVING sum(${count}) > 0
        )
-       SELECT text, count, recent, last_at, pages FROM terms WHERE ${unclicked ? unopened() : 'true'} ORDER BY count DESC, term LIMIT ${bind(params, MAX_TEXTS)}`,
+       SELECT text, count, recent, last_at, pages FROM terms WHERE ${condition} ORDER BY count DESC, term LIMIT ${bind(params, MAX_TEXTS)}`,
       params,
     );
   };
@@ -201,10 +202,4 @@ async function signalsOf(pool: pg.Pool, projectId: string, asked: ReportRange): 
     ),
     ...grouped(noClick.rows, 'noClick'),
   ];
-}
-
-/** The range widened to whole UTC days. */
-function wholeDaysAround(range: ReportRange): ReportRange {
-  const day = 86_400_000;
-  return { from: new Date(Math.floor(range.from.getTime() / day) * day), to: new Date(Math.ceil(range.to.getTime() / day) * day) };
 }

@@ -6,9 +6,9 @@ import type { Services } from '../services.ts';
 const RECORDED = ['search_events', 'search_clicks', 'assistant_turns', 'feedback', 'page_views'] as const;
 
 /**
- * Deletes what analytics recorded more than ANALYTICS_RETENTION_DAYS ago (and the daily roll-ups of those days), and every visitor salt but
- * today's (after which yesterday's visitor hashes cannot be traced to anyone). Queued by the workers
- * every hour; it deletes in batches so that a first run over months of rows does not hold locks long.
+ * Deletes what analytics recorded more than ANALYTICS_RETENTION_DAYS ago, with the roll-ups of those days
+ * and weeks, and every visitor salt but today's (after which yesterday's visitor hashes cannot be traced
+ * to anyone). Queued by the workers every hour; it deletes in batches so that a first run over months of rows does not hold locks long.
  */
 export async function pruneAnalytics(services: Pick<Services, 'pool' | 'config'>): Promise<number> {
   let deleted = 0;

@@ -64,6 +64,11 @@ export function spansOf(range: ReportRange): RangeSpans {
   return { from: new Date(from), to: new Date(to), fromDay: day(from), toDay: day(to), fromWeek: day(fromWeek), toWeek: day(toWeek) };
 }
 
+/** The range widened to whole UTC days. */
+export function wholeDaysAround(range: ReportRange): ReportRange {
+  return { from: new Date(Math.floor(range.from.getTime() / DAY_MS) * DAY_MS), to: new Date(Math.ceil(range.to.getTime() / DAY_MS) * DAY_MS) };
+}
+
 /** A page size within a report's bounds, or a 400 naming `limit`. */
 export function reportLimit(limit: number | null | undefined, bounds: { max: number; default: number }): number {
   if (limit == null) return bounds.default;

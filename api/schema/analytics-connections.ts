@@ -59,6 +59,16 @@ const PAGING = {
   after: { required: false, description: 'The endCursor (or an edge’s cursor) to go on after.' },
 } as const;
 
+/** A connection's page of a report: its items, where the list goes on after each, and whether it does. */
+const pageOf = <T>(nodes: T[], report: { cursors: string[]; hasMore?: boolean; nextCursor?: string | null }): Page<T> => ({
+  nodes,
+  cursors: report.cursors,
+  hasNextPage: report.hasMore ?? report.nextCursor != null,
+});
+
+/** `first` and `after` as the reports take them. */
+const paging = <Args extends { first?: number | null; after?: string | null }>(args: Args) => ({ ...args, limit: args.first, cursor: args.after });
+
 builder.queryFields((t) => {
   const common = {
     projectId: t.arg.string({ required: true }),
@@ -73,8 +83,8 @@ builder.queryFields((t) => {
       description: "Readers' feedback, newest first, as a connection. Admin key of the project.",
       args: { ...common, source: t.arg({ type: ReportSourceEnum, required: false }), status: t.arg.string({ required: false }) },
       resolve: async (_root, args, context) => {
-        const report = await feedbackReport(context, { ...args, limit: args.first, cursor: args.after });
-        return { nodes: report.feedback, cursors: report.cursors, hasNextPage: report.hasMore };
+        const report = await feedbackReport(context, paging(args));
+        return pageOf(report.feedback, report);
       },
     }),
     analyticsAssistantConnection: t.field({
@@ -82,8 +92,8 @@ builder.queryFields((t) => {
       description: 'Assistant turns, newest first, as a connection. Admin key of the project.',
       args: common,
       resolve: async (_root, args, context) => {
-        const report = await conversationsReport(context, { ...args, limit: args.first, cursor: args.after });
-        return { nodes: report.conversations, cursors: report.cursors, hasNextPage: report.hasMore };
+        const report = await conversationsReport(context, paging(args));
+        return pageOf(report.conversations, report);
       },
     }),
     analyticsSearchesConnection: t.field({
@@ -91,8 +101,8 @@ builder.queryFields((t) => {
       description: 'Search terms, the most searched first, as a connection. Admin key of the project.',
       args: common,
       resolve: async (_root, args, context) => {
-        const report = await searchesReport(context, { ...args, limit: args.first, cursor: args.after });
-        return { nodes: report.searches, cursors: report.cursors, hasNextPage: report.nextCursor !== null };
+        const report = await searchesReport(context, paging(args));
+        return pageOf(report.searches, report);
       },
     }),
     analyticsViewsConnection: t.field({
@@ -101,7 +111,7 @@ builder.queryFields((t) => {
       args: common,
       resolve: async (_root, args, context) => {
         const report = await trafficReport(context, { ...args, limit: args.first, offset: decodeOffsetCursor(args.after) }, 'views');
-        return { nodes: report.items, cursors: report.cursors, hasNextPage: report.hasMore };
+        return pageOf(report.items, report);
       },
     }),
     analyticsVisitorsConnection: t.field({
@@ -110,7 +120,7 @@ builder.queryFields((t) => {
       args: common,
       resolve: async (_root, args, context) => {
         const report = await trafficReport(context, { ...args, limit: args.first, offset: decodeOffsetCursor(args.after) }, 'visitors');
-        return { nodes: report.items, cursors: report.cursors, hasNextPage: report.hasMore };
+        return pageOf(report.items, report);
       },
     }),
   };

@@ -26,11 +26,14 @@ export async function traffic(pool: pg.Pool, projectId: string, range: ReportRan
   const counted = `${figures.counted} FILTER (WHERE NOT is_ai), ${figures.counted} FILTER (WHERE is_ai), ${figures.counted}`;
   const perDay = "(created_at AT TIME ZONE 'UTC')::date";
   /** Per day, the roll-ups' rows for the whole days (`site`: the whole site's, else each page's) and the events' for the others. */
-  const daily = (params: unknown[], site: boolean) => `
-    SELECT ${site ? '' : 'path, '}${figures.human}, ${figures.ai}, ${figures.total} FROM traffic_daily
-    WHERE project_id = $1 AND ${wholeDaysOf(params, range)} AND path ${site ? "= ''" : "<> ''"}
-    UNION ALL
-    SELECT ${site ? '' : 'path, '}${counted} FROM page_views WHERE project_id = $1 AND ${partialDaysOf(params, range)} GROUP BY ${site ? '' : 'path, '}${perDay}`;
+  const daily = (params: unknown[], site: boolean) => {
+    const path = site ? '' : 'path, ';
+    return `
+      SELECT ${path}${figures.human}, ${figures.ai}, ${figures.total} FROM traffic_daily
+      WHERE project_id = $1 AND ${wholeDaysOf(params, range)} AND path ${site ? "= ''" : "<> ''"}
+      UNION ALL
+      SELECT ${path}${counted} FROM page_views WHERE project_id = $1 AND ${partialDaysOf(params, range)} GROUP BY ${path}${perDay}`;
+  };
   const pageParams: unknown[] = [projectId];
   const siteParams: unknown[] = [projectId];
   const [pages, totals] = await Promise.all([
