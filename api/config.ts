@@ -52,6 +52,8 @@ export interface Config {
   };
   /** How long recorded searches, answers, feedback and views are kept (api/analytics/). */
   readonly analyticsRetentionDays: number;
+  /** Previews nobody deployed or read for this long are removed (api/previews/). */
+  readonly previewTtlDays: number;
   /** Proxies in front of Folio whose X-Forwarded-For to trust (the client's address is the one they saw). */
   readonly trustedProxies: number;
   /** With it, `{subdomain}.{siteDomain}` serves that site at `/` (sites are always at `/sites/{subdomain}/`). */
@@ -142,6 +144,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     },
     trustedProxies: integer('TRUSTED_PROXIES', 0, 0, 10)!,
     analyticsRetentionDays: integer('ANALYTICS_RETENTION_DAYS', 90, 1, 3650)!,
+    previewTtlDays: integer('PREVIEW_TTL_DAYS', 30, 1, 3650)!,
     // A job mostly waits on the model and on git (about 1 CPU-second for a four-step job on the test corpus,
     // 1,100 pages): 8 at once kept two cores under half busy, with room for a deployment beside them.
     agentConcurrency: integer('AGENT_CONCURRENCY', 8, 1, 100)!,

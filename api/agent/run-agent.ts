@@ -4,6 +4,7 @@ import { answerModelFor } from '../assistant/models.ts';
 import { makeDirectory, withFileLock } from '../db/data-dir.ts';
 import { GitError, type Repository } from '../deploy/git.ts';
 import { checkProject } from '../deploy/project-reader.ts';
+import { triggerPreview } from '../previews/trigger-preview.ts';
 import { pageRoute, searchDocs } from '../search/search-docs.ts';
 import type { Services } from '../services.ts';
 import { CodeHostUnusable, GitHubPullRequests, gitHubRepository } from './code-hosts/github.ts';
@@ -73,8 +74,10 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
     }
     await log.append('status', { message: `Pushing ${session.branch} to ${github ? github.name : project.repoUrl}.` });
     await copy.push(repository, session.branch, signal);
+    const previewUrl = await previewOf(services, project.id, session.branch);
+    const body = previewUrl ? `${finished.summary}\n\nPreview: ${previewUrl}` : finished.summary;
     const link = github
-      ? await github.open({ head: session.branch, base: project.branch, title: finished.title, body: finished.summary, draft: session.asDraft })
+      ? await github.open({ head: session.branch, base: project.branch, title: finished.title, body, draft: session.asDraft })
       : await recordLocalPullRequest(
           db,
           {
@@ -83,7 +86,7 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
             branch: session.branch,
             baseBranch: project.branch,
             title: finished.title,
-            description: finished.summary,
+            description: body,
             diff: (await copy.diff()).text,
             isDraft: session.asDraft,
             headSha: await copy.headSha(),
@@ -92,7 +95,8 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
           config.publicUrl,
         );
     const kind = session.asDraft ? 'a draft pull request' : 'a pull request';
-    return halt({ reason: 'completed', pullRequestLink: link, message: `${finished.summary} Opened ${kind} for review: ${link}` });
+    const preview = previewUrl ? ` Its preview (deploying now): ${previewUrl}` : '';
+    return halt({ reason: 'completed', pullRequestLink: link, message: `${finished.summary} Opened ${kind} for review: ${link}${preview}` });
   } catch (error) {
     if (signal?.aborted) {
       await log.append('status', { message: 'Interrupted: the worker is stopping; another attempt will redo this job.' });
@@ -111,6 +115,16 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
     return halt({ reason: 'error', message: `The job failed: ${(error as Error).message}. Nothing was pushed.` });
   } finally {
     await copy?.remove();
+  }
+}
+
+/** Queues the pushed branch's preview and says where it is read; a preview that cannot be queued leaves the pull request without one. */
+async function previewOf(services: Services, projectId: string, branch: string): Promise<string | undefined> {
+  try {
+    return (await triggerPreview(services, projectId, branch, 'internal')).previewUrl;
+  } catch (error) {
+    services.log.warn(`could not queue the preview of ${branch}`, error);
+    return undefined;
   }
 }
 

@@ -17,7 +17,7 @@ import { recordAnswer, type Conversation, type StoredFinish } from './threads.ts
 import { assistantTools } from './tools.ts';
 
 export interface AnswerInput {
-  project: { id: string; name: string; liveDeploymentId: string | null; analyticsEnabled?: boolean };
+  project: { id: string; siteId?: string; name: string; liveDeploymentId: string | null; analyticsEnabled?: boolean };
   request: AssistantRequest;
   conversation: Conversation;
   /** Who asked, for analytics; the process's own rehearsal has none, and is not recorded. */

@@ -8,7 +8,7 @@ import type { PageReader } from './offline/open-pages.ts';
  */
 export function sitePages(
   services: { searchIndexes: SearchIndexes },
-  project: { id: string; liveDeploymentId: string | null },
+  project: { id: string; siteId?: string; liveDeploymentId: string | null },
   filter: { language?: string; version?: string },
 ): PageReader {
   const index = () => services.searchIndexes.forProject(project);

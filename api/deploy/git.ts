@@ -198,3 +198,17 @@ async function exists(file: string): Promise<boolean> {
     () => false,
   );
 }
+
+/**
+ * Whether the repository has the branch: true or false as the repository says, undefined when it
+ * cannot be asked (unreachable, git missing), which proves nothing either way.
+ */
+export async function remoteBranchExists(repository: Repository, signal?: AbortSignal): Promise<boolean | undefined> {
+  try {
+    await git([...authHeader(repository), ...STALL_LIMITS, 'ls-remote', '--exit-code', '--heads', repository.url, `refs/heads/${repository.branch}`], signal);
+    return true;
+  } catch (error) {
+    // ls-remote --exit-code exits with 2 when the repository answered without the ref.
+    return /\(exit 2\)/.test((error as Error).message) ? false : undefined;
+  }
+}

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Db } from '../db/database.ts';
 import { buildPages } from './build-pages.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
 import { commitFiles, GitError, GitMirror } from './git.ts';
@@ -11,9 +10,10 @@ import { DeploymentProgress } from './progress.ts';
 import { deploymentSummary } from './summary.ts';
 import { ARTIFACT_TOPIC, LIVE_TOPIC } from '../events/topics.ts';
 import { embedMissingChunks } from '../search/embed-chunks.ts';
-import { buildArtifact, forgetOldArtifacts } from '../search/search-artifact.ts';
+import { buildArtifact } from '../search/search-artifact.ts';
 import { buildAgentTexts } from '../sites/build-agent-texts.ts';
-import { buildSite, forgetUnservedSiteFiles } from '../sites/build-site.ts';
+import { buildSite } from '../sites/build-site.ts';
+import { forgetUnservedData, previousDeployment, siteOfDeployment } from './served-deployments.ts';
 import { siteScreenshotsJob } from './screenshots-job.ts';
 
 /** A failure whose cause is the project (its repository, branch or files): retrying cannot help. */
@@ -30,6 +30,9 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
   const deployment = await db.deployment.findUnique({ where: { id: deploymentId }, include: { project: true } });
   if (!deployment || deployment.status === 'success' || deployment.status === 'failure') return;
   const { project } = deployment;
+  // A preview deploys its own branch; the live site, the project's branch as it is now.
+  const branch = deployment.isPreview && deployment.branch ? deployment.branch : project.branch;
+  const target = await siteOfDeployment(db, deployment);
   const progress = new DeploymentProgress(db, services.events, deploymentId);
 
   await db.deploymentPage.deleteMany({ where: { deploymentId } });
@@ -37,30 +40,31 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
   await progress.update({
     status: 'in_progress',
     startedAt: new Date(),
+    branch,
     ...(attempt > 1 ? { logs: { push: [`Attempt ${attempt}: starting over after the previous attempt stopped.`] } } : {}),
   });
 
   try {
     const mirror = new GitMirror(path.join(services.reposDir, `${project.id}.git`));
-    const sha = await mirror.fetch({ url: project.repoUrl, branch: project.branch, github: services.github }, signal).catch((error) => {
-      throw error instanceof GitError ? new DeploymentFailure(error.message) : error;
+    const sha = await mirror.fetch({ url: project.repoUrl, branch, github: services.github }, signal).catch((error) => {
+      if (!(error instanceof GitError)) throw error;
+      if (target.preview && error.kind === 'missing-branch') {
+        throw new DeploymentFailure(`The branch "${branch}" does not exist in ${project.repoUrl}; push it and trigger its preview again.`);
+      }
+      throw new DeploymentFailure(error.message);
     });
     const commit = await mirror.commit(sha);
-    progress.log(`Fetched ${project.branch} at ${sha.slice(0, 7)}: "${firstLine(commit.message)}" by ${commit.author} (${fmt(progress.elapsed())} s).`);
+    progress.log(`Fetched ${branch} at ${sha.slice(0, 7)}: "${firstLine(commit.message)}" by ${commit.author} (${fmt(progress.elapsed())} s).`);
     await progress.update({
       commitSha: sha,
-      commitRef: `refs/heads/${project.branch}`,
+      commitRef: `refs/heads/${branch}`,
       commitMessage: commit.message,
       author: commit.author,
     });
 
     signal?.throwIfAborted();
     const tree = await mirror.tree(sha);
-    const previous = await db.deployment.findFirst({
-      where: { projectId: project.id, status: 'success' },
-      orderBy: { endedAt: 'desc' },
-      select: { id: true, commitSha: true, files: true },
-    });
+    const previous = await previousDeployment(db, target);
     const filesChanged = diffFiles((previous?.files as Record<string, string> | null) ?? {}, tree);
     progress.log(describeChanges(filesChanged, previous?.commitSha));
     await progress.update({
@@ -70,7 +74,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       filesRemoved: filesChanged.removed,
     });
 
-    const { navigation, offNavigation, unlisted, config, isLegacy } = await readCommitNavigation(mirror, tree, project.branch);
+    const { navigation, offNavigation, unlisted, config, isLegacy } = await readCommitNavigation(mirror, tree, branch);
     const isRenderingSite = services.isRenderingSite !== false;
     for (const warning of navigation.warnings) progress.log(`Warning: ${warning}`);
     const built = await buildPages({
@@ -111,7 +115,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     const indexStarted = progress.elapsed();
     const artifact = await buildArtifact(services, services.embedder, deploymentId);
     // Web processes load it while the deployment finishes, so that it is ready when it goes live.
-    await services.events.publish(ARTIFACT_TOPIC, { projectId: project.id, deploymentId });
+    await services.events.publish(ARTIFACT_TOPIC, { projectId: project.id, siteId: target.siteId, deploymentId });
     progress.log(
       `Search index: ${artifact.chunkCount} chunks, ${(artifact.memoryBytes / 1024 / 1024).toFixed(1)} MB in memory; built ${artifact.builtParts} of its ${artifact.builtParts + artifact.reusedParts} parts, the others unchanged (${fmt(progress.elapsed() - indexStarted)} s).`,
     );
@@ -136,16 +140,20 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
           logs: { push: [`Live: ${summary}`] },
         },
       }),
-      db.project.update({ where: { id: project.id }, data: { liveDeploymentId: deploymentId } }),
+      target.preview
+        ? db.preview.update({ where: { id: target.preview.id }, data: { deploymentId, usedAt: new Date() } })
+        : db.project.update({ where: { id: project.id }, data: { liveDeploymentId: deploymentId } }),
     ]);
-    await services.events.publish(LIVE_TOPIC, { projectId: project.id, deploymentId });
+    await services.events.publish(LIVE_TOPIC, { projectId: project.id, siteId: target.siteId, deploymentId });
     await progress.update({});
-    // Screenshots are extras: failing to queue them leaves the deployment live and successful.
-    await services.jobs
-      .enqueue(siteScreenshotsJob, { deploymentId })
-      .catch((error) => services.log.warn(`could not queue the screenshots of deployment ${deploymentId}`, error));
-    await forgetUnservedPages(db, project.id, deploymentId);
-    await forgetOldArtifacts(services, project.id);
+    // Screenshots are extras: failing to queue them leaves the deployment live and successful. A
+    // preview has none: its reviewers read the preview itself.
+    if (!target.preview) {
+      await services.jobs
+        .enqueue(siteScreenshotsJob, { deploymentId })
+        .catch((error) => services.log.warn(`could not queue the screenshots of deployment ${deploymentId}`, error));
+    }
+    await forgetUnservedData(services, project.id);
   } catch (error) {
     if (signal?.aborted) {
       await progress.update({ logs: { push: ['Interrupted: the worker is stopping; another attempt will finish this deployment.'] } });
@@ -187,18 +195,6 @@ async function readCommitNavigation(
     if (error instanceof ProjectProblem) throw new DeploymentFailure(`${error.message}${error.saysWhatToDo ? '' : '; fix it and deploy again'}.`);
     throw error;
   }
-}
-
-/**
- * Deletes the pages (and their chunks) that the live deployment no longer serves. Earlier deployments
- * keep their status records, not their page lists. Safe because a project's deployments run one at a time.
- */
-async function forgetUnservedPages(db: Db, projectId: string, liveDeploymentId: string): Promise<void> {
-  const earlier = { deployment: { projectId, status: { in: ['success' as const, 'failure' as const] } }, NOT: { deploymentId: liveDeploymentId } };
-  await db.deploymentPage.deleteMany({ where: earlier });
-  await db.hiddenPage.deleteMany({ where: earlier });
-  await db.page.deleteMany({ where: { projectId, deployments: { none: {} }, hiddenIn: { none: {} } } });
-  await forgetUnservedSiteFiles(db, projectId, liveDeploymentId);
 }
 
 function describeSite(renderSeconds: number, hidden: number, site: { storedFiles: number; skippedFiles: string[] }): string {

@@ -4,6 +4,7 @@ import { deployFailedJob, deployRunJob } from '../deploy/deploy-job.ts';
 import type { JobDefinition } from './jobs.ts';
 import { siteScreenshotsJob } from '../deploy/screenshots-job.ts';
 import { analyticsPruneJob } from '../analytics/prune-job.ts';
+import { previewPruneJob } from '../previews/preview-prune-job.ts';
 
 /**
  * Every kind of job. Their queues are created at boot in this order (a dead-letter queue before the
@@ -16,4 +17,5 @@ export const JOB_DEFINITIONS: readonly JobDefinition<unknown, Services>[] = [
   agentRunJob,
   siteScreenshotsJob,
   analyticsPruneJob,
+  previewPruneJob,
 ];

@@ -55,6 +55,7 @@ export async function serveMcp(
 
     const site: McpSite = {
       projectId: project.id,
+      siteId: project.siteId,
       name: project.name,
       liveDeploymentId: project.liveDeploymentId,
       siteAddress: `${address.origin}${address.base}`,

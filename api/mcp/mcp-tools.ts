@@ -12,6 +12,8 @@ export const MAX_PAGES_PER_READ = 10;
 /** The site a request's tools work on: its live deployment, and the address its pages are read at. */
 export interface McpSite {
   projectId: string;
+  /** What the process keeps the site under (a preview's differs from its project's id). */
+  siteId: string;
   name: string;
   liveDeploymentId: string;
   /** `http://host/sites/acme` or `https://acme.docs.example.com`. */
@@ -61,7 +63,7 @@ export async function searchTool(services: Services, site: McpSite, input: z.inf
   const started = performance.now();
   const results = await searchDocs(
     services,
-    { id: site.projectId, liveDeploymentId: site.liveDeploymentId },
+    { id: site.projectId, siteId: site.siteId, liveDeploymentId: site.liveDeploymentId },
     {
       query: input.query,
       pageSize: input.pageSize ?? SEARCH_LIMITS.defaultPageSize,
@@ -91,7 +93,7 @@ export async function readPagesTool(services: Services, site: McpSite, input: z.
   let found = 0;
   for (const path of input.paths) {
     const route = routeOfReadPath(path);
-    const page = await pageMarkdownOf(services.db, site.projectId, site.liveDeploymentId, route);
+    const page = await pageMarkdownOf(services.db, site.siteId, site.liveDeploymentId, route);
     if (!page) {
       parts.push(`No page at ${route} on ${site.name}: search for it first, and read a path a result gives.`);
       continue;

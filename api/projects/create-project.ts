@@ -37,6 +37,9 @@ export async function createProject(db: Db, input: CreateProjectInput, place: Pr
   if (!isSubdomain(input.subdomain)) {
     throw invalidInput('subdomain', `"${input.subdomain}" is not a valid subdomain: use 1 to 63 lowercase letters, digits and inner hyphens.`);
   }
+  if (input.subdomain.includes('--')) {
+    throw invalidInput('subdomain', `"${input.subdomain}" holds "--", which Folio keeps for preview addresses ({branch}--{subdomain}); use single hyphens.`);
+  }
   const branch = input.branch ?? 'main';
   const problem = branchNameProblem(branch);
   if (problem) throw invalidInput('branch', `"${branch}" cannot be a branch name: ${problem}.`);

@@ -1,22 +1,33 @@
 import { ChangeInvalidatedCache } from '../db/change-invalidated-cache.ts';
 import type { Db } from '../db/database.ts';
 import type { Events } from '../events/events.ts';
+import { parsePreviewDomain, siteIdOf } from './preview-names.ts';
 
-/** Published by a trigger on `projects` when a site's domain, name or live deployment changes, or it is deleted. */
+/**
+ * Published by triggers on `projects` when a site's domain, name or live deployment changes, or it is
+ * deleted, and on `previews` when a preview's deployment changes or it is removed.
+ */
 export const PROJECTS_CHANGED_TOPIC = 'projects:changed';
 
 export interface SiteOfDomain {
+  /** The project's id (a preview is its project's: the same keys, threads and agent). */
   id: string;
   name: string;
+  /** The deployment it answers from: the project's live one, or the preview's. */
   liveDeploymentId: string | null;
-  /** Whether what readers do on it is recorded (api/analytics/). */
+  /** Whether what readers do on it is recorded (api/analytics/); never on a preview. */
   analyticsEnabled: boolean;
+  /** What a process keeps its search index and pages under (the project's id for its live site). */
+  siteId: string;
+  /** The branch, for a preview. */
+  previewBranch?: string;
 }
 
 /**
- * The site each domain names, as the assistant and search look it up on every request: remembered until
- * any project changes (a deployment going live changes its project in the same transaction, so the
- * announcement reaches every process before the deployment's success does).
+ * The site each domain names, as the assistant and search look it up on every request: a project by its
+ * subdomain, or a branch's preview by `{slug}--{subdomain}` (api/previews/). Remembered until any
+ * project or preview changes (a deployment going live changes its project or preview in the same
+ * transaction, so the announcement reaches every process before the deployment's success does).
  */
 export class SitesByDomain {
   readonly #cache: ChangeInvalidatedCache<SiteOfDomain>;
@@ -35,7 +46,23 @@ export class SitesByDomain {
         where: { subdomain: domain },
         select: { id: true, name: true, liveDeploymentId: true, analyticsEnabled: true },
       });
-      return site ?? undefined;
+      if (site) return { ...site, siteId: site.id };
+      const preview = parsePreviewDomain(domain);
+      if (!preview) return undefined;
+      const found = await this.db.preview.findFirst({
+        where: { slug: preview.slug, project: { subdomain: preview.subdomain } },
+        select: { branch: true, deploymentId: true, project: { select: { id: true, name: true } } },
+      });
+      if (!found) return undefined;
+      const { project } = found;
+      return {
+        id: project.id,
+        name: project.name,
+        liveDeploymentId: found.deploymentId,
+        analyticsEnabled: false,
+        siteId: siteIdOf(project.id, preview.slug),
+        previewBranch: found.branch,
+      };
     });
   }
 

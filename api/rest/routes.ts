@@ -141,6 +141,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Get update status',
     tag: 'Admin',
   },
+  {
+    kind: 'json',
+    method: 'POST',
+    path: '/v1/project/preview/:projectId',
+    field: 'Mutation.triggerPreview',
+    keyKind: 'admin',
+    status: 202,
+    hasBody: true,
+    summary: 'Trigger preview deployment',
+    tag: 'Admin',
+  },
   agentJobRoute,
   {
     kind: 'json',

@@ -78,6 +78,13 @@ export const Deployment = builder.prismaObject('Deployment', {
       select: { source: true },
       resolve: (deployment) => deployment.source.replaceAll('_', '-'),
     }),
+    branch: t.string({
+      description: "Folio: the branch deployed (the project's branch, or a preview's).",
+      nullable: true,
+      select: { branch: true, project: { select: { branch: true } } },
+      resolve: (deployment) => deployment.branch ?? deployment.project.branch,
+    }),
+    isPreview: t.exposeBoolean('isPreview', { description: "Folio: whether this deployment is of a branch's preview, not of the live site." }),
   }),
 });
 

@@ -1,6 +1,7 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { builder } from './builder.ts';
 import './deployment.ts';
+import './preview.ts';
 import './project.ts';
 import './api-keys.ts';
 import './agent-session.ts';

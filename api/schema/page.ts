@@ -43,7 +43,7 @@ builder.queryField('page', (t) =>
       const { keyId } = await context.auth.holder();
       await context.rateLimits.search.consume({ keyId, projectId: project.id, clientAddress: context.clientAddress });
       const route = routeOfReadPath(args.path);
-      const page = project.liveDeploymentId ? await pageMarkdownOf(context.db, project.id, project.liveDeploymentId, route) : undefined;
+      const page = project.liveDeploymentId ? await pageMarkdownOf(context.db, project.siteId, project.liveDeploymentId, route) : undefined;
       if (!page) {
         throw new AppError('NOT_FOUND', `No page at "${route}" on this site; search for it first and use a result's path.`, { hasMessageField: true });
       }

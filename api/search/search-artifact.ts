@@ -128,18 +128,33 @@ export async function storedArtifactMemory(store: SearchStore, embedder: Embedde
 }
 
 /**
- * Deletes the artifacts of a project's deployments but the live one and the one before it (which a web
- * process may still be loading, or still hold), then the parts no artifact names any more.
+ * Deletes the artifacts of a project's deployments but, for its live site and for each preview, the
+ * newest and the one before it (which a web process may still be loading, or still hold), then the
+ * parts no artifact names any more.
  */
 export async function forgetOldArtifacts(store: SearchStore, projectId: string): Promise<void> {
   const { rows } = await store.pool.query<{ parts: string[] }>(
     `DELETE FROM search_artifacts a USING deployments d
      WHERE a.deployment_id = d.id AND d.project_id = $1
-       AND d.id NOT IN (SELECT id FROM deployments WHERE project_id = $1 AND status = 'success' ORDER BY ended_at DESC NULLS LAST LIMIT 2)
+       AND d.id NOT IN (
+         SELECT id FROM (
+           SELECT id, row_number() OVER (PARTITION BY CASE WHEN is_preview THEN branch END ORDER BY ended_at DESC NULLS LAST) AS newness
+           FROM deployments WHERE project_id = $1 AND status = 'success'
+         ) newest WHERE newness <= 2)
      RETURNING a.parts`,
     [projectId],
   );
-  const released = [...new Set(rows.flatMap((row) => row.parts))];
+  await releaseParts(store, rows);
+}
+
+/** Deletes the artifacts of these deployments (about to be deleted), then the parts no artifact names any more. */
+export async function forgetArtifactsOf(store: SearchStore, deploymentIds: string[]): Promise<void> {
+  const { rows } = await store.pool.query<{ parts: string[] }>('DELETE FROM search_artifacts WHERE deployment_id = ANY($1) RETURNING parts', [deploymentIds]);
+  await releaseParts(store, rows);
+}
+
+async function releaseParts(store: SearchStore, artifacts: { parts: string[] }[]): Promise<void> {
+  const released = [...new Set(artifacts.flatMap((row) => row.parts))];
   if (released.length === 0) return;
   await store.pool.query('DELETE FROM search_parts p WHERE p.id = ANY($1) AND NOT EXISTS (SELECT 1 FROM search_artifacts a WHERE p.id = ANY(a.parts))', [
     released,

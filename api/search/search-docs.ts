@@ -39,7 +39,7 @@ export interface SearchRequest {
  */
 export async function searchDocs(
   services: { searchIndexes: SearchIndexes },
-  project: { id: string; liveDeploymentId: string | null },
+  project: { id: string; siteId?: string; liveDeploymentId: string | null },
   request: SearchRequest,
 ): Promise<SearchResultShape[]> {
   const index = await services.searchIndexes.forProject(project);

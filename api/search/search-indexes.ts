@@ -77,20 +77,24 @@ export class SearchIndexes {
     }
   }
 
-  /** The index of the project's live deployment, or undefined when nothing is deployed. */
-  async forProject(project: { id: string; liveDeploymentId: string | null }): Promise<SiteIndex | undefined> {
-    if (!project.liveDeploymentId) return undefined;
-    const entry = this.#entries.get(project.id);
-    if (entry?.deploymentId === project.liveDeploymentId) {
+  /**
+   * The index of the site's live deployment, or undefined when nothing is deployed. A site is a project's
+   * live site, or a preview (`siteId` tells them apart: api/projects/preview-names.ts).
+   */
+  async forProject(site: { id: string; siteId?: string; liveDeploymentId: string | null }): Promise<SiteIndex | undefined> {
+    if (!site.liveDeploymentId) return undefined;
+    const siteId = site.siteId ?? site.id;
+    const entry = this.#entries.get(siteId);
+    if (entry?.deploymentId === site.liveDeploymentId) {
       this.#counts.hits++;
       entry.lastUsed = Date.now();
       return entry.index;
     }
-    const installing = this.install(project.id, project.liveDeploymentId);
+    const installing = this.install(siteId, site.liveDeploymentId);
     if (entry) {
       this.#counts.previous++;
       entry.lastUsed = Date.now();
-      installing.catch((error) => this.log.warn(`could not load the search index of ${project.id}`, error));
+      installing.catch((error) => this.log.warn(`could not load the search index of ${siteId}`, error));
       return entry.index;
     }
     this.#counts.misses++;
@@ -180,11 +184,11 @@ export class SearchIndexes {
    */
   private async follow(listener: AsyncIterableIterator<Record<string, unknown>>, isLive: boolean): Promise<void> {
     for await (const event of listener) {
-      const { projectId, deploymentId, resync } = event as { projectId?: string; deploymentId?: string; resync?: true };
+      const { projectId, siteId, deploymentId, resync } = event as { projectId?: string; siteId?: string; deploymentId?: string; resync?: true };
       if (resync) {
         if (isLive) void this.catchUp();
       } else if (projectId && deploymentId) {
-        void this.loadAhead(projectId, deploymentId, isLive);
+        void this.loadAhead(siteId ?? projectId, deploymentId, isLive);
       }
     }
   }
@@ -202,6 +206,7 @@ export class SearchIndexes {
     }
   }
 
+  /** Previews held are not checked: a search on one compares its deployment with the preview's own and swaps. */
   private async catchUp(): Promise<void> {
     const held = await this.store.db.project.findMany({ where: { id: { in: [...this.#entries.keys()] } }, select: { id: true, liveDeploymentId: true } });
     for (const project of held) {

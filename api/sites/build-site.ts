@@ -85,9 +85,9 @@ export async function buildSite(input: {
 /** Files in hidden folders (`.github/`) are not the site's. */
 const isHiddenPath = (file: string) => file.split('/').some((part) => part.startsWith('.'));
 
-/** Deletes the stored files of a project that its live deployment no longer has. */
-export async function forgetUnservedSiteFiles(db: Db, projectId: string, liveDeploymentId: string): Promise<void> {
+/** Deletes the stored files of a project that none of its served deployments (live, previews') has. */
+export async function forgetUnservedSiteFiles(db: Db, projectId: string, servedDeploymentIds: string[]): Promise<void> {
   await db.$executeRaw`
     DELETE FROM site_files WHERE project_id = ${projectId}
-      AND blob_id NOT IN (SELECT value FROM deployments, jsonb_each_text(deployments.files) WHERE deployments.id = ${liveDeploymentId})`;
+      AND blob_id NOT IN (SELECT value FROM deployments, jsonb_each_text(deployments.files) WHERE deployments.id = ANY(${servedDeploymentIds}))`;
 }

@@ -24,10 +24,10 @@ export function routeOfReadPath(path: string): string {
   return route;
 }
 
-/** A deployment's page at a route as Markdown, or undefined when it serves no page there. */
-export async function pageMarkdownOf(db: Db, projectId: string, deploymentId: string, route: string): Promise<PageMarkdown | undefined> {
+/** A deployment's page at a route as Markdown, or undefined when it serves no page there; `siteId` as the site cache keeps it. */
+export async function pageMarkdownOf(db: Db, siteId: string, deploymentId: string, route: string): Promise<PageMarkdown | undefined> {
   const cache = siteCacheOf(db);
-  const site = await cache.site(projectId, deploymentId);
+  const site = await cache.site(siteId, deploymentId);
   const page = site?.pageAt(route);
   if (!site || !page) return undefined;
   const body = await cache.markdown(page.pageId);

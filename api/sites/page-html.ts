@@ -9,6 +9,8 @@ export interface SiteAddress {
   base: string;
   /** `scheme://host` the site is read at, for the absolute addresses AI tools are given. */
   origin: string;
+  /** A branch's preview: every page is noindex. */
+  isPreview?: boolean;
 }
 
 /** What the page body is, for the page being composed. */
@@ -47,7 +49,7 @@ export function composePage(site: LoadedSite, address: SiteAddress, page: SitePa
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(title)}</title>
-${page?.description ? `<meta name="description" content="${e(page.description)}">\n` : ''}${!page || page.isNoindex ? '<meta name="robots" content="noindex">\n' : ''}${favicon}
+${page?.description ? `<meta name="description" content="${e(page.description)}">\n` : ''}${!page || page.isNoindex || address.isPreview ? '<meta name="robots" content="noindex">\n' : ''}${favicon}
 <script type="module" src="/widget.js"></script>
 <style>${site.styles}</style>
 </head>

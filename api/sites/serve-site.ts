@@ -10,6 +10,8 @@ import { siteCacheOf, type SiteCache } from './site-cache.ts';
 import { siteKeyOf } from './site-key.ts';
 import { type AgentRequest, agentLinkHeaders, asksForMarkdown, serveAgentResource, servePageMarkdown } from './agent-resources.ts';
 import { routeOfReadPath } from './live-page-markdown.ts';
+import { parsePreviewDomain, siteIdOf } from '../projects/preview-names.ts';
+import { markPreviewUsed } from './preview-usage.ts';
 
 /**
  * The site's pages may run Folio's widget (a script of the same origin) and call Folio's API; the
@@ -28,7 +30,11 @@ export interface SiteSource {
   projectId: string;
   deploymentId: string;
   siteKey: string;
-  /** Whether readers' views are recorded (the live site's; a screenshot's views never are). */
+  /** What the process keeps the site's pages under (api/projects/preview-names.ts); the project's id when not given. */
+  siteId?: string;
+  /** A branch's preview: its pages are marked noindex. */
+  isPreview?: boolean;
+  /** Whether readers' views are recorded (the live site's; a preview's or a screenshot's views never are). */
   analyticsEnabled?: boolean;
 }
 
@@ -36,32 +42,57 @@ export interface SiteSource {
 export type OnView = (view: { path: string; via: 'html' | 'markdown' }) => void;
 
 /**
- * The project's live deployment and published key, read on every request (one indexed query), so a
- * site switches exactly when its project does: the first request after the switch is answered from
- * the new deployment, by every web process.
+ * The live deployment of the site a domain names (a project's subdomain, or a preview's
+ * `{slug}--{subdomain}`) and its project's published key, read on every request (indexed queries), so a
+ * site switches exactly when its project or preview does: the first request after the switch is
+ * answered from the new deployment, by every web process.
  */
-export async function liveSiteSource(db: Db, subdomain: string): Promise<SiteSource | undefined> {
-  const project = await db.project.findUnique({
-    where: { subdomain },
-    select: {
-      id: true,
-      liveDeploymentId: true,
-      analyticsEnabled: true,
-      apiKeys: {
-        where: { kind: 'assistant', publishedKey: { not: null }, revokedAt: null },
-        orderBy: { createdAt: 'asc' },
-        take: 1,
-        select: { publishedKey: true },
-      },
+export async function liveSiteSource(db: Db, domain: string): Promise<SiteSource | undefined> {
+  const select = {
+    id: true,
+    liveDeploymentId: true,
+    analyticsEnabled: true,
+    apiKeys: {
+      where: { kind: 'assistant' as const, publishedKey: { not: null }, revokedAt: null },
+      orderBy: { createdAt: 'asc' as const },
+      take: 1,
+      select: { publishedKey: true },
     },
+  };
+  const project = await db.project.findUnique({ where: { subdomain: domain }, select });
+  if (project) {
+    if (!project.liveDeploymentId) return undefined;
+    const siteKey = project.apiKeys[0]?.publishedKey ?? (await siteKeyOf(db, project.id));
+    return { projectId: project.id, deploymentId: project.liveDeploymentId, siteKey, analyticsEnabled: project.analyticsEnabled };
+  }
+  const named = parsePreviewDomain(domain);
+  if (!named) return undefined;
+  const preview = await db.preview.findFirst({
+    where: { slug: named.slug, project: { subdomain: named.subdomain } },
+    select: { id: true, deploymentId: true, project: { select } },
   });
-  if (!project?.liveDeploymentId) return undefined;
-  const siteKey = project.apiKeys[0]?.publishedKey ?? (await siteKeyOf(db, project.id));
-  return { projectId: project.id, deploymentId: project.liveDeploymentId, siteKey, analyticsEnabled: project.analyticsEnabled };
+  if (!preview?.deploymentId) return undefined;
+  markPreviewUsed(db, preview.id);
+  const siteKey = preview.project.apiKeys[0]?.publishedKey ?? (await siteKeyOf(db, preview.project.id));
+  return { projectId: preview.project.id, deploymentId: preview.deploymentId, siteKey, siteId: siteIdOf(preview.project.id, named.slug), isPreview: true };
 }
 
-/** Answers a GET or HEAD for `path` (below the site's base) from `source`. */
+/** Answers a GET or HEAD for `path` (below the site's base) from `source`; a preview's answers all say noindex. */
 export async function serveSite(
+  db: Db,
+  request: Request,
+  address: SiteAddress,
+  path: string,
+  source: SiteSource | undefined,
+  onView?: OnView,
+): Promise<Response> {
+  if (!source?.isPreview) return serveSiteSource(db, request, address, path, source, onView);
+  const response = await serveSiteSource(db, request, { ...address, isPreview: true }, path, source, onView);
+  response.headers.set('x-robots-tag', 'noindex');
+  return response;
+}
+
+async function serveSiteSource(
   db: Db,
   request: Request,
   address: SiteAddress,
@@ -74,7 +105,7 @@ export async function serveSite(
   }
   if (!source) return plainPage(404, 'No documentation here', `Nothing is deployed at "${address.subdomain}" yet.`);
   const cache = siteCacheOf(db);
-  const site = await cache.site(source.projectId, source.deploymentId);
+  const site = await cache.site(source.siteId ?? source.projectId, source.deploymentId);
   if (!site) return plainPage(404, 'Not rendered yet', 'This deployment was made before Folio rendered sites: deploy the project again.');
 
   if (path === '' && address.base) return redirect(`${address.base}/`, true);

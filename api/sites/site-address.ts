@@ -1,3 +1,4 @@
+import { previewDomainOf } from '../projects/preview-names.ts';
 import { isSubdomain } from '../projects/subdomain.ts';
 import type { SiteAddress } from './page-html.ts';
 
@@ -5,7 +6,8 @@ import type { SiteAddress } from './page-html.ts';
 const FOLIO_PATHS = /^\/(v1|v2|graphql|widget)(\/|$)|^\/widget\.js$|^\/health$/;
 
 /**
- * Whether a request (its URL, whose host is the request's Host) is for a site, and which: `/sites/{subdomain}/…` on any host, or, with
+ * Whether a request (its URL, whose host is the request's Host) is for a site, and which: `/sites/{subdomain}/…`
+ * (a branch's preview: `/sites/{subdomain}/~preview/{slug}/…`) on any host, or, with
  * SITE_DOMAIN set, any path but Folio's own on `{subdomain}.{SITE_DOMAIN}` (so the widget on the site
  * calls its own origin). The host of PUBLIC_URL is always Folio's, even when it is under SITE_DOMAIN.
  * `path` is what follows the site's base.
@@ -21,19 +23,30 @@ export function siteAddressOf(url: URL, config: { siteDomain: string | undefined
       if (isSubdomain(subdomain) && !FOLIO_PATHS.test(url.pathname)) return { address: { subdomain, base: '', origin }, path: url.pathname };
     }
   }
-  const match = /^\/sites\/([^/]+)(\/.*)?$/.exec(url.pathname);
+  const match = /^\/sites\/([^/]+)(?:\/~preview\/([^/]+))?(\/.*)?$/.exec(url.pathname);
   if (!match) return undefined;
   let subdomain: string;
+  let slug: string | undefined;
   try {
     subdomain = decodeURIComponent(match[1]!);
+    slug = match[2] === undefined ? undefined : decodeURIComponent(match[2]);
   } catch {
     return undefined;
   }
-  return { address: { subdomain, base: `/sites/${match[1]}`, origin }, path: match[2] ?? '' };
+  const path = match[3] ?? '';
+  // A branch's preview is the site whose domain is `{slug}--{subdomain}`, under its project's address.
+  if (slug !== undefined) return { address: { subdomain: previewDomainOf(slug, subdomain), base: `/sites/${match[1]}/~preview/${match[2]}`, origin }, path };
+  return { address: { subdomain, base: `/sites/${match[1]}`, origin }, path };
 }
 
 /** Where a site is read when no request says (an API answer): its own host name under SITE_DOMAIN, else under PUBLIC_URL. */
 export function publicSiteAddress(subdomain: string, config: { siteDomain: string | undefined; publicUrl: string }): string {
   if (config.siteDomain) return `${new URL(config.publicUrl).protocol}//${subdomain}.${config.siteDomain}`;
   return `${config.publicUrl}/sites/${encodeURIComponent(subdomain)}`;
+}
+
+/** Where a branch's preview is read: `{slug}--{subdomain}.{SITE_DOMAIN}`, else `/sites/{subdomain}/~preview/{slug}` under PUBLIC_URL. */
+export function publicPreviewAddress(subdomain: string, slug: string, config: { siteDomain: string | undefined; publicUrl: string }): string {
+  if (config.siteDomain) return publicSiteAddress(previewDomainOf(slug, subdomain), config);
+  return `${publicSiteAddress(subdomain, config)}/~preview/${encodeURIComponent(slug)}`;
 }

@@ -18,12 +18,15 @@ export class SiteCache {
 
   constructor(private readonly db: Db) {}
 
-  /** The site of a deployment, loaded once however many ask; a project keeps only its latest. */
-  site(projectId: string, deploymentId: string): Promise<LoadedSite | undefined> {
-    const key = `${projectId}:${deploymentId}`;
+  /**
+   * The site of a deployment, loaded once however many ask; a site (a project's live site, or a preview:
+   * `siteId`, api/projects/preview-names.ts) keeps only its latest.
+   */
+  site(siteId: string, deploymentId: string): Promise<LoadedSite | undefined> {
+    const key = `${siteId}:${deploymentId}`;
     let site = this.#sites.get(key);
     if (!site) {
-      for (const other of this.#sites.keys()) if (other.startsWith(`${projectId}:`)) this.#sites.delete(other);
+      for (const other of this.#sites.keys()) if (other.startsWith(`${siteId}:`)) this.#sites.delete(other);
       site = LoadedSite.load(this.db, deploymentId);
       site.catch(() => this.#sites.delete(key));
       this.#sites.set(key, site);

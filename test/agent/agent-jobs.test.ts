@@ -4,7 +4,7 @@ import { processDataStream } from '@ai-sdk/ui-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, type CreatedProject } from '../../api/projects/create-project.ts';
 import { listen, type RunningServer } from '../../api/http/server.ts';
-import { deployAndWait } from '../support/deployments.ts';
+import { deployAndWait, waitForEnd } from '../support/deployments.ts';
 import { CORPUS, makeRepo } from '../support/git-repo.ts';
 import { startChatServer, type ChatServer } from '../support/openai-chat-server.ts';
 import { call, scriptedAgent } from '../support/scripted-agent.ts';
@@ -175,6 +175,16 @@ describe('a job on a local repository', () => {
       pullRequestLink: run.outcome.pullRequestLink,
     });
     expect(run.job.messageToUser).toContain('draft pull request');
+    // The pushed branch gets its preview, linked from the job's message and the pull request.
+    const previewUrl = /Its preview \(deploying now\): (\S+)$/.exec(run.job.messageToUser)?.[1];
+    expect(previewUrl).toMatch(/\/sites\/agent-local\/~preview\/docs-port-flag-[0-9a-f]{6}$/);
+    const preview = await t.db.preview.findFirstOrThrow({ where: { projectId: project.projectId, branch: 'docs/port-flag' } });
+    const previewDeployment = await t.db.deployment.findFirstOrThrow({ where: { projectId: project.projectId, branch: 'docs/port-flag' } });
+    expect((await waitForEnd(t, previewDeployment.id)).status).toBe('success');
+    const previewPage = await fetch(`${server.url}${new URL(previewUrl!).pathname}/quickstart`);
+    expect(await previewPage.text()).toContain('to preview on another port.');
+    expect(await (await fetch(`${server.url}/sites/agent-local/quickstart`)).text()).not.toContain('to preview on another port.');
+    expect(preview.slug).toBe(new URL(previewUrl!).pathname.split('/').at(-1));
     expect(run.job.todos).toHaveLength(2);
 
     expect(git('rev-parse', 'main')).toBe(mainBefore); // the deployment branch is never pushed to
@@ -189,6 +199,7 @@ describe('a job on a local repository', () => {
     expect(html).toContain('Document the --port flag of mint dev');
     expect(html).toContain('Draft');
     expect(html).toContain('+Run `mint dev --port 3333` to preview on another port.');
+    expect(html).toContain(`Preview: ${previewUrl}`);
   });
 
   it('refuses paths outside the repository, in .git, through a symbolic link, or of other kinds', async () => {

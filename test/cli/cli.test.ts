@@ -83,6 +83,7 @@ describe('folio project', () => {
     [['project', 'create', '--name', 'X', '--repo', '/tmp'], 2, '--subdomain is required.'],
     [['project', 'create', '--name', 'X', '--subdomain', 'ok', '--repo', '/tmp', '--colour', 'red'], 2, "Unknown option '--colour'"],
     [['project', 'create', '--name', 'X', '--subdomain', 'Not Valid!', '--repo', '/tmp'], 1, 'is not a valid subdomain'],
+    [['project', 'create', '--name', 'X', '--subdomain', 'a--b', '--repo', '/tmp'], 1, 'which Folio keeps for preview addresses'],
     [['project', 'create', '--name', 'X', '--subdomain', 'ok-repo', '--repo', '/no/such/folder'], 1, 'The repository path /no/such/folder does not exist.'],
     [['project', 'frobnicate'], 2, 'Unknown project command "frobnicate".'],
     [

@@ -65,7 +65,21 @@ describe('response bodies carry the spec fields with their values', () => {
       commit: { filesChanged: { added: [], modified: [], removed: [] } },
     });
     expect(new Date(status.body.createdAt).toISOString()).toBe(status.body.createdAt);
-    expect(Object.keys(status.body)).toEqual(['_id', 'projectId', 'createdAt', 'status', 'summary', 'logs', 'subdomain', 'commit', 'source']);
+    // Folio's extension fields come after the documented ones.
+    expect(Object.keys(status.body)).toEqual([
+      '_id',
+      'projectId',
+      'createdAt',
+      'status',
+      'summary',
+      'logs',
+      'subdomain',
+      'commit',
+      'source',
+      'branch',
+      'isPreview',
+    ]);
+    expect(status.body).toMatchObject({ branch: 'main', isPreview: false });
     expect(status.body).not.toHaveProperty('endedAt'); // null fields are left out of REST bodies
   });
 
@@ -112,6 +126,7 @@ describe('/v1/openapi.json', () => {
       '/v1/assistant/{domain}/message',
       '/v1/feedback/{domain}',
       '/v1/page/{domain}',
+      '/v1/project/preview/{projectId}',
       '/v1/project/update-status/{statusId}',
       '/v1/project/update/{projectId}',
       '/v1/search/{domain}',
@@ -128,6 +143,12 @@ describe('/v1/openapi.json', () => {
     expect(search.parameters).toEqual([{ name: 'domain', in: 'path', required: true, schema: { type: 'string' } }]);
     expect(Object.keys(search.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '413', '415']));
     expect(doc.paths['/v1/project/update/{projectId}'].post.responses['202']).toBeDefined();
+    const preview = doc.paths['/v1/project/preview/{projectId}'].post;
+    expect(preview.requestBody.content['application/json'].schema).toMatchObject({ required: ['branch'], properties: { branch: { type: 'string' } } });
+    expect(Object.keys(preview.responses['202'].content['application/json'].schema.properties ?? doc.components.schemas.PreviewTrigger.properties)).toEqual([
+      'statusId',
+      'previewUrl',
+    ]);
     expect(doc.components.schemas.Deployment.properties.source.enum).toContain('github-app-installation');
     expect(doc.components.schemas.Deployment.properties._id).toEqual({ type: 'string', description: 'The status id of the update.' });
     expect(doc.components.schemas.AgentSession.properties.haultReason.enum).toEqual(['completed', 'github_missconfigured', 'error']);

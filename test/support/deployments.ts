@@ -18,7 +18,8 @@ export async function waitForEnd(t: TestApp, statusId: string, timeoutMs = 120_0
     last = deployment;
     if (timer.aborted) throw new Error(`deployment ${statusId} still ${deployment.status} after ${timeoutMs} ms`);
   }
-  if (last?.status === 'success') await untilSearchedLive(t, last.projectId, last.id, timer);
+  // A preview is searched from an index of its own, loaded on its first search.
+  if (last?.status === 'success' && !last.isPreview) await untilSearchedLive(t, last.projectId, last.id, timer);
   return last!;
 }
 
