@@ -18,7 +18,7 @@ Commands:
   project    Create and list projects            (folio project --help)
   key        Create and revoke API keys          (folio key --help)
   deploy     Deploy a project, optionally following its progress (folio deploy --help)
-  gaps       What readers could not find, grouped into topics (folio gaps --help)
+  gaps       What readers could not find, grouped into topics; fix one with the agent (folio gaps --help)
 
 Every command reads its settings from the environment (docs/configuration.md): DATABASE_URL, or
 an embedded PostgreSQL under DATA_DIR (default ./.data); HOST and PORT (default 127.0.0.1:3000).`;
@@ -90,7 +90,8 @@ async function main(argv: string[]): Promise<number> {
         await (await import('./cli/deploy-command.ts')).deployCommand(args, config, quiet(log), out);
         return 0;
       case 'gaps':
-        await (await import('./cli/gaps-command.ts')).gapsCommand(args, config, withDatabase, out);
+        if (args[0] === 'fix') await (await import('./cli/gap-fix-command.ts')).gapFixCommand(args.slice(1), config, quiet(log), out);
+        else await (await import('./cli/gaps-command.ts')).gapsCommand(args, config, withDatabase, out);
         return 0;
       default:
         isUnknownCommand = true;

@@ -14,6 +14,7 @@ import { UNLIMITED } from './limits.ts';
 import { benchAssistant } from './assistant.ts';
 import { benchDeploy, benchTriggeredRedeploy } from './deploy.ts';
 import { benchFleet } from './fleet.ts';
+import { benchPreviews } from './previews.ts';
 import { benchRender } from './render.ts';
 import { benchGateway } from './gateway.ts';
 import { benchFirstSearch } from './first-search.ts';
@@ -54,6 +55,10 @@ try {
     console.log(`## Deployments\n\n${result.table}\n`);
     const triggered = await benchTriggeredRedeploy(runtime);
     console.log(`${triggered.table}\n`);
+  }
+  if (!only || only === 'previews') {
+    const result = await benchPreviews(runtime);
+    console.log(`## Previews\n\n${result.table}\n`);
   }
   if (!only || only === 'agents') {
     const result = await benchAgentResources(runtime);

@@ -60,12 +60,25 @@ export function parseAgentJobRequest(input: unknown, deploymentBranch: string): 
   return { branch, messages, asDraft: asDraft ?? true };
 }
 
+/** A job that fixes a content gap (gap-fix.ts): the gap and its questions, checked once the job pushed. */
+export interface GapFixInput {
+  gapId: string;
+  title: string;
+  questions: string[];
+  pages: string[];
+}
+
 /**
- * Creates the session and enqueues its job in one transaction, within the project's rate limit. Jobs on
+ * Creates the session (and, for a gap fix, its record) and enqueues its job in one transaction, within the project's rate limit. Jobs on
  * one branch run one after the other (the queue is ordered per project and branch). With no answer model
  * configured the session is stored already ended, saying so, and no job is queued.
  */
-export async function createAgentJob(services: Services, projectId: string, request: AgentJobRequest): Promise<{ sessionId: string; messageId: string }> {
+export async function createAgentJob(
+  services: Services,
+  projectId: string,
+  request: AgentJobRequest,
+  gapFix?: GapFixInput,
+): Promise<{ sessionId: string; messageId: string }> {
   await services.rateLimits.agentJobs.consume(projectId);
   const messageId = randomBytes(12).toString('hex');
   const halted = services.config.answerModel ? {} : haltedAtCreation(NO_ANSWER_MODEL);
@@ -74,6 +87,7 @@ export async function createAgentJob(services: Services, projectId: string, requ
       data: { projectId, branch: request.branch, asDraft: request.asDraft, messages: request.messages, messageId, ...halted },
       select: { id: true, haulted: true },
     });
+    if (gapFix) await tx.gapFix.create({ data: { ...gapFix, projectId, sessionId: created.id } });
     if (!created.haulted) await services.jobs.enqueue(agentRunJob, { sessionId: created.id, projectId, branch: request.branch }, tx);
     return created;
   });

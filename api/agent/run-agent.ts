@@ -4,7 +4,6 @@ import { answerModelFor } from '../assistant/models.ts';
 import { makeDirectory, withFileLock } from '../db/data-dir.ts';
 import { GitError, type Repository } from '../deploy/git.ts';
 import { checkProject } from '../deploy/project-reader.ts';
-import { triggerPreview } from '../previews/trigger-preview.ts';
 import { pageRoute, searchDocs } from '../search/search-docs.ts';
 import type { Services } from '../services.ts';
 import { CodeHostUnusable, GitHubPullRequests, gitHubRepository } from './code-hosts/github.ts';
@@ -14,6 +13,7 @@ import { haltSession, NO_ANSWER_MODEL, type Halt } from './halt.ts';
 import { agentSystemPrompt } from './system-prompt.ts';
 import { TodoList } from './todos.ts';
 import { agentTools, type FoundPage } from './tools.ts';
+import { reviewPreview } from './review-preview.ts';
 import { PushFailure, WorkingCopy } from './working-copy.ts';
 import { Workspace } from './workspace.ts';
 
@@ -74,8 +74,8 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
     }
     await log.append('status', { message: `Pushing ${session.branch} to ${github ? github.name : project.repoUrl}.` });
     await copy.push(repository, session.branch, signal);
-    const previewUrl = await previewOf(services, project.id, session.branch);
-    const body = previewUrl ? `${finished.summary}\n\nPreview: ${previewUrl}` : finished.summary;
+    const preview = await reviewPreview(services, { project, sessionId, branch: session.branch, log, signal });
+    const body = preview.body ? `${finished.summary}\n\n${preview.body}` : finished.summary;
     const link = github
       ? await github.open({ head: session.branch, base: project.branch, title: finished.title, body, draft: session.asDraft })
       : await recordLocalPullRequest(
@@ -95,8 +95,7 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
           config.publicUrl,
         );
     const kind = session.asDraft ? 'a draft pull request' : 'a pull request';
-    const preview = previewUrl ? ` Its preview (deploying now): ${previewUrl}` : '';
-    return halt({ reason: 'completed', pullRequestLink: link, message: `${finished.summary} Opened ${kind} for review: ${link}${preview}` });
+    return halt({ reason: 'completed', pullRequestLink: link, message: `${finished.summary} Opened ${kind} for review: ${link}${preview.message}` });
   } catch (error) {
     if (signal?.aborted) {
       await log.append('status', { message: 'Interrupted: the worker is stopping; another attempt will redo this job.' });
@@ -115,16 +114,6 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
     return halt({ reason: 'error', message: `The job failed: ${(error as Error).message}. Nothing was pushed.` });
   } finally {
     await copy?.remove();
-  }
-}
-
-/** Queues the pushed branch's preview and says where it is read; a preview that cannot be queued leaves the pull request without one. */
-async function previewOf(services: Services, projectId: string, branch: string): Promise<string | undefined> {
-  try {
-    return (await triggerPreview(services, projectId, branch, 'internal')).previewUrl;
-  } catch (error) {
-    services.log.warn(`could not queue the preview of ${branch}`, error);
-    return undefined;
   }
 }
 

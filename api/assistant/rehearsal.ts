@@ -1,9 +1,7 @@
 import { LIVE_TOPIC } from '../events/topics.ts';
 import type { Services } from '../services.ts';
-import { answerQuestion } from './answer.ts';
 import { answerModelFor } from './models.ts';
-import { parseAssistantRequest } from './request.ts';
-import { openConversation } from './threads.ts';
+import { answerUnrecorded } from './unrecorded-answer.ts';
 
 const QUESTION = 'How do I get started?';
 /** The `fp` of a rehearsal's thread (removed as soon as the rehearsal ends). */
@@ -56,16 +54,7 @@ export class AnswerRehearsal {
     const project = await this.services.db.project.findUnique({ where: { id: projectId }, select: { id: true, name: true, liveDeploymentId: true } });
     if (!project?.liveDeploymentId) return false;
     const started = performance.now();
-    const request = parseAssistantRequest({ fp: REHEARSAL_FP, messages: [{ role: 'user', content: QUESTION }] });
-    const conversation = await openConversation(this.services.db, project.id, request);
-    try {
-      for await (const _ of answerQuestion(this.services, { project, request, conversation }, new AbortController().signal)) {
-        // Only the work matters.
-      }
-    } finally {
-      await conversation.recorded.catch(() => undefined);
-      await this.services.db.thread.deleteMany({ where: { id: conversation.threadId } });
-    }
+    await answerUnrecorded(this.services, project, QUESTION, REHEARSAL_FP);
     this.services.log.debug(`rehearsed an answer on ${project.name} in ${(performance.now() - started).toFixed(0)} ms`);
     return true;
   }

@@ -14,7 +14,9 @@ topics, the most met first (docs/analytics.md). Reads the database directly.
 
 --from DATE  From this day (2026-11-01) or ISO 8601 time, included (default: 30 days before --to)
 --to DATE    Up to this day or time, excluded (default: now)
---json       Print the gaps as JSON, as GET /v1/analytics/{projectId}/gaps answers them`;
+--json       Print the gaps as JSON, as GET /v1/analytics/{projectId}/gaps answers them
+
+Fix a gap with the agent: folio gaps fix PROJECT_ID GAP_ID (folio gaps fix --help)`;
 
 export async function gapsCommand(
   args: string[],

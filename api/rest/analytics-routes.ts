@@ -55,4 +55,15 @@ export const ANALYTICS_ROUTES: readonly JsonRoute[] = [
     format: FORMAT,
   }),
   report('/gaps', 'contentGapsReport', 'Get content gaps (Folio)', { ...RANGE, format: FORMAT }),
+  {
+    kind: 'json',
+    method: 'POST',
+    path: '/v1/analytics/:projectId/gaps/:gapId/fix',
+    field: 'Mutation.fixContentGap',
+    keyKind: 'admin',
+    status: 202,
+    hasBody: true,
+    summary: 'Fix a content gap with the agent (Folio)',
+    tag: 'Admin',
+  },
 ];

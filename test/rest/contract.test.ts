@@ -120,6 +120,7 @@ describe('/v1/openapi.json', () => {
       '/v1/analytics/{projectId}/feedback',
       '/v1/analytics/{projectId}/feedback/by-page',
       '/v1/analytics/{projectId}/gaps',
+      '/v1/analytics/{projectId}/gaps/{gapId}/fix',
       '/v1/analytics/{projectId}/searches',
       '/v1/analytics/{projectId}/views',
       '/v1/analytics/{projectId}/visitors',

@@ -45,7 +45,7 @@ export interface ChatServer {
  * content deltas, tool call deltas, finish reasons and usage), driven by a script: the production code
  * path (the AI SDK's OpenAI provider) runs against it unchanged.
  */
-export async function startChatServer(script: (request: ChatRequest, index: number) => ScriptedReply): Promise<ChatServer> {
+export async function startChatServer(script: (request: ChatRequest, index: number) => ScriptedReply, port = 0): Promise<ChatServer> {
   const state: ChatServer = { baseURL: '', requests: [], abandoned: 0, close: async () => undefined };
   const server = http.createServer((request, response) => {
     let raw = '';
@@ -102,7 +102,7 @@ export async function startChatServer(script: (request: ChatRequest, index: numb
       received.endedAt = performance.now();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
   state.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   state.close = () =>
     new Promise<void>((resolve) => {

@@ -1,0 +1,84 @@
+// npm run demo-model: a scripted, OpenAI-compatible answer model on 127.0.0.1:4010 (DEMO_MODEL_PORT), for
+// trying agent jobs and the gap-fixing loop without a real model (README's tour, docs/previews.md). It is the
+// local chat server the tests run, with a script that plays both parts crudely:
+// - the assistant searches with the question, and answers from the first result that holds most of the
+//   question's longer words (linking it), or marks the question not found;
+// - the agent, given a content gap's questions, drafts a page with a section per question, adds it to the
+//   navigation, validates the project and finishes.
+// It writes no real answers: its drafts say so. Point Folio at it with the variables it prints.
+import { startChatServer, type ChatRequest, type ScriptedReply } from '../test/support/openai-chat-server.ts';
+
+const port = Number(process.env.DEMO_MODEL_PORT ?? 4010);
+const call = (name: string, args: Record<string, unknown> = {}) => ({ name, arguments: args });
+
+/** Words of five letters or more: enough to tell what a question is about, for a demo. */
+const wordsOf = (text: string) => new Set(text.toLowerCase().match(/\p{L}{5,}/gu) ?? []);
+
+function assistant(request: ChatRequest): ScriptedReply {
+  const messages = request.body.messages;
+  const question = String([...messages].reverse().find((message) => message.role === 'user')?.content ?? '');
+  const last = messages.at(-1)!;
+  if (last.role !== 'tool') return { toolCalls: [call('search', { query: question.slice(0, 200) })] };
+  const output = JSON.parse(String(last.content)) as { path: string; content: string; metadata?: { title?: string } }[] | { acknowledged: true };
+  if (!Array.isArray(output)) return { text: 'The documentation does not cover this yet.' };
+  const asked = wordsOf(question);
+  const covers = (content: string) => {
+    const found = wordsOf(content);
+    return asked.size > 0 && [...asked].filter((word) => found.has(word)).length * 2 >= asked.size;
+  };
+  const match = output.find((result) => covers(result.content));
+  if (!match) return { toolCalls: [call('markNotFound')] };
+  const sentence = match.content
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s/)[0]!
+    .slice(0, 300);
+  return { text: `${sentence} ([${match.metadata?.title ?? 'Source'}](${match.path}))`, chunkSize: 12 };
+}
+
+function agent(request: ChatRequest): ScriptedReply {
+  const messages = request.body.messages;
+  const instruction = String(messages.find((message) => message.role === 'user')?.content ?? '');
+  const questions = instruction
+    .split('\n')
+    .filter((line) => line.startsWith('- '))
+    .map((line) => line.slice(2).trim());
+  const title = /content gap Folio found, "([^"]+)"/.exec(instruction)?.[1] ?? questions[0] ?? 'Readers’ questions';
+  const slug =
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'answers';
+  const page = `answers/${slug}`;
+  const step = messages.filter((message) => message.role === 'assistant').length;
+  if (questions.length === 0) return { toolCalls: [call('finish', { title: 'Nothing to do', summary: 'The demo model only drafts pages for content gaps.' })] };
+  const sections = questions.map(
+    (question) => `## ${question}\n\nDrafted by Folio's demo model from this reader question (${question}); a writer replaces this paragraph with the answer.`,
+  );
+  const content = `---\ntitle: "${title.replace(/"/g, "'")}"\ndescription: Answers to questions readers asked.\n---\n\n${sections.join('\n\n')}\n`;
+  const steps: ScriptedReply[] = [
+    { toolCalls: [call('createPage', { path: `${page}.mdx`, content }), call('updateNavigation', { action: 'add', page, group: 'Answers' })] },
+    { toolCalls: [call('validateProject')] },
+    {
+      toolCalls: [
+        call('finish', {
+          title: `Answer readers' questions: ${title}`,
+          summary: `Drafted ${page}.mdx with a section for each of the gap's ${questions.length} questions.`,
+        }),
+      ],
+    },
+  ];
+  return steps[Math.min(step, steps.length - 1)]!;
+}
+
+const server = await startChatServer((request) => {
+  try {
+    return request.body.tools?.some((tool) => tool.function.name === 'markNotFound') ? assistant(request) : agent(request);
+  } catch (error) {
+    return { text: `The demo model could not follow this request (${(error as Error).message}).` };
+  }
+}, port);
+console.log(`Demo model at ${server.baseURL}. Start Folio with it:
+
+  ANSWER_BASE_URL=${server.baseURL} ANSWER_API_KEY=demo ANSWER_MODEL=demo npm start
+`);
