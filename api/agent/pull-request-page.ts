@@ -28,7 +28,7 @@ export async function pullRequestPage(db: Db, id: string): Promise<Response> {
     .join('\n');
   const paragraphs = pull.description
     .split(/\n{2,}/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .map(blockHtml)
     .join('');
   return htmlResponse(`<!doctype html>
 <html lang="en">
@@ -43,6 +43,7 @@ export async function pullRequestPage(db: Db, id: string): Promise<Response> {
   .state { display: inline-block; padding: 0.1rem 0.6rem; border-radius: 1rem; font-size: 0.85rem; border: 1px solid var(--muted); }
   .meta { color: var(--muted); }
   pre { overflow-x: auto; border: 1px solid var(--muted); border-radius: 6px; padding: 0.75rem; font-size: 0.85rem; line-height: 1.4; }
+  table { border-collapse: collapse; } th, td { border: 1px solid var(--muted); padding: 0.3rem 0.6rem; text-align: left; }
   .add { color: var(--add); } .del { color: var(--del); } .hunk { color: var(--muted); } .head, .file { font-weight: 600; }
 </style>
 </head>
@@ -59,4 +60,40 @@ ${paragraphs}
 </body>
 </html>
 `);
+}
+
+/**
+ * A block of the description as GitHub would show it, for what Folio itself writes there: a Markdown
+ * table (a gap fix's before/after check), a heading; any other block is a paragraph. Text stays escaped.
+ */
+function blockHtml(block: string): string {
+  const lines = block.split('\n');
+  if (lines.length > 2 && lines.every((line) => line.startsWith('|')) && /^\|[-| :]+\|$/.test(lines[1]!)) {
+    const cells = (line: string) =>
+      line
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((cell) => inlineHtml(cell.trim().replace(/\\\|/g, '|')));
+    const [head, , ...rows] = lines;
+    return `<table><thead><tr>${cells(head!)
+      .map((cell) => `<th>${cell}</th>`)
+      .join('')}</tr></thead><tbody>${rows
+      .map(
+        (row) =>
+          `<tr>${cells(row)
+            .map((cell) => `<td>${cell}</td>`)
+            .join('')}</tr>`,
+      )
+      .join('')}</tbody></table>`;
+  }
+  const heading = /^#{1,4} (.*)$/.exec(block);
+  if (heading && lines.length === 1) return `<h3>${inlineHtml(heading[1]!)}</h3>`;
+  return `<p>${lines.map(inlineHtml).join('<br>')}</p>`;
+}
+
+/** `code` and **bold**, the rest escaped. */
+function inlineHtml(text: string): string {
+  return escapeHtml(text)
+    .replace(/`([^`]+)`/g, '<code>$1</code>')
+    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
 }

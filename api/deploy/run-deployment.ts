@@ -137,7 +137,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
           status: 'success',
           summary,
           endedAt: new Date(),
-          logs: { push: [`Live: ${summary}`] },
+          logs: { push: [`${target.preview ? 'Preview live' : 'Live'}: ${summary}`] },
         },
       }),
       target.preview

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { createClient } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject } from '../../api/projects/create-project.ts';
@@ -121,6 +124,21 @@ describe('a deployment run by a separate worker process', () => {
     expect(JSON.parse(queuedOnly.stdout)).toEqual({ statusId: expect.stringMatching(/^[0-9a-f]{24}$/) });
     expect((await runFolio(['deploy'], side.workerEnv)).code).toBe(2);
     expect((await runFolio(['deploy', 'nope'], side.workerEnv)).stderr).toContain('No project with id "nope".');
+
+    // A branch's preview, from the command line.
+    const git = (...args: string[]) => execFileSync('git', ['-C', corpus.dir, '-c', 'user.name=T', '-c', 'user.email=t@e', ...args]);
+    git('checkout', '-q', '-b', 'cli-preview');
+    fs.appendFileSync(path.join(corpus.dir, 'quickstart.mdx'), '\n## Nightly builds\n\nInstall the nightly build.\n');
+    git('commit', '-qam', 'Nightly builds');
+    git('checkout', '-q', 'main');
+    const preview = await runFolio(['deploy', project.projectId, '--preview', 'cli-preview', '--follow'], side.workerEnv);
+    expect(preview.code, preview.stderr).toBe(0);
+    expect(preview.stdout).toMatch(/^Preview deployment [0-9a-f]{24} of cli-preview \(http:\/\/\S+\/sites\/[a-z0-9-]+\/~preview\/cli-preview\):\n/);
+    expect(preview.stdout).toMatch(/\[success\]\n {2}Preview live: Deployed 984 pages in 4 languages from [0-9a-f]{7} in \d+\.\d s: 1 modified\./);
+    const previewJson = await runFolio(['deploy', project.projectId, '--preview', 'cli-preview', '--json'], side.workerEnv);
+    expect(JSON.parse(previewJson.stdout)).toEqual({ statusId: expect.any(String), previewUrl: expect.stringMatching(/\/~preview\/cli-preview$/) });
+    const refused = await runFolio(['deploy', project.projectId, '--preview', 'a..b'], side.workerEnv);
+    expect(refused).toMatchObject({ code: 2, stderr: expect.stringContaining('"a..b" cannot be a branch name') });
     await worker.stop();
-  }, 120_000);
+  }, 180_000);
 });
