@@ -1,4 +1,4 @@
-import { createApiKey } from '../auth/keys.ts';
+import { createApiKey, revokeApiKey } from '../auth/keys.ts';
 import { parseKeyOrigins } from '../auth/key-origins.ts';
 import { notFound } from '../errors.ts';
 import { requireProjectAdmin } from './authorize.ts';
@@ -75,6 +75,21 @@ builder.mutationField('setApiKeyOrigins', (t) =>
       const updated = await context.db.apiKey.updateMany({ where: { projectId, prefix }, data: { allowedOrigins: origins } });
       if (updated.count === 0) throw notFound(`No key "${prefix}" in project "${projectId}".`);
       return context.db.apiKey.findUniqueOrThrow({ ...query, where: { prefix } });
+    },
+  }),
+);
+
+builder.mutationField('revokeApiKey', (t) =>
+  t.prismaField({
+    type: ApiKeyInfo,
+    description: 'Revokes a key at once, in every process (revoking it again keeps the first time). Admin key of the project.',
+    args: { projectId: t.arg.string({ required: true }), prefix: t.arg.string({ required: true }) },
+    resolve: async (query, _root, { projectId, prefix }, context) => {
+      await requireProjectAdmin(context, projectId);
+      const key = await context.db.apiKey.findFirst({ where: { projectId, prefix }, select: { id: true } });
+      if (!key) throw notFound(`No key "${prefix}" in project "${projectId}".`);
+      await revokeApiKey(context.db, prefix);
+      return context.db.apiKey.findUniqueOrThrow({ ...query, where: { id: key.id } });
     },
   }),
 );

@@ -4,6 +4,7 @@ import './deployment.ts';
 import './preview.ts';
 import './project.ts';
 import './api-keys.ts';
+import './viewer.ts';
 import './agent-session.ts';
 import './agent-jobs.ts';
 import './search.ts';

@@ -82,6 +82,11 @@ describe('a job on GitHub', () => {
     });
     expect(draft).toMatchObject({ haulted: true, haultReason: 'completed', pullRequestLink: 'https://github.test/acme/docs/pull/1' });
     expect(api.created[0]).toMatchObject({ owner: 'acme', repo: 'docs', head: 'docs/email', base: 'main', title: 'Update the support email', draft: true });
+    // The pull request links the branch's preview, which Folio deploys from the pushed branch.
+    expect(api.created[0]!.body).toMatch(
+      /^The support email is now help@acme\.example\.\n\nPreview: http:\/\/\S+\/sites\/acme-github\/~preview\/docs-email-[0-9a-f]{6}$/,
+    );
+    expect(draft.messageToUser).toContain('Its preview (deploying now): ');
     expect(bare('show', 'docs/email:support.mdx')).toContain('help@acme.example');
     expect(bare('rev-parse', 'main')).toBe(mainBefore);
 

@@ -7,8 +7,11 @@ import { SMALL_SITE } from '../support/docs-site.ts';
 import { commit, makeRepo } from '../support/git-repo.ts';
 import { isolatedTestApp, type TestApp } from '../support/test-app.ts';
 
-/** Branch previews, deployed by a worker in this process from a real repository with branches. */
-const isolated = isolatedTestApp({ isWorker: true });
+/**
+ * Branch previews, deployed by a worker in this process from a real repository with branches; sites have
+ * host names under SITE_DOMAIN too.
+ */
+const isolated = isolatedTestApp({ isWorker: true, env: () => ({ SITE_DOMAIN: 'docs.test' }) });
 let t: TestApp;
 let repo: { dir: string };
 let site: CreatedProject;
@@ -52,7 +55,7 @@ describe('a branch preview', () => {
     const queued = await preview('new-billing');
     expect(queued.status).toBe(202);
     statusId = queued.body.statusId;
-    expect(queued.body).toEqual({ statusId: expect.any(String), previewUrl: expect.stringMatching(/\/sites\/acme-previews\/~preview\/new-billing$/) });
+    expect(queued.body).toEqual({ statusId: expect.any(String), previewUrl: 'http://new-billing--acme-previews.docs.test' });
     expect((await waitForEnd(t, statusId)).status).toBe('success');
   });
 
@@ -79,6 +82,13 @@ describe('a branch preview', () => {
     expect(livePage.headers.get('x-robots-tag')).toBeNull();
     // The page's widget asks the preview's own domain.
     expect(page.body).toContain(domain);
+
+    // Under SITE_DOMAIN the preview has a host name of its own, as the live site does.
+    const byHost = await t.app.fetch('http://new-billing--acme-previews.docs.test/billing');
+    expect(byHost.status).toBe(200);
+    expect(byHost.headers.get('x-robots-tag')).toBe('noindex');
+    expect(await byHost.text()).toContain('Download invoices from Settings');
+    expect((await t.app.fetch('http://acme-previews.docs.test/billing')).status).toBe(404);
   });
 
   it('searches, answers and reads over the branch only', async () => {
@@ -124,7 +134,7 @@ describe('a branch preview', () => {
   it('is updated by a second push, re-processing only the changed page, and survives the live site’s next deployment', async () => {
     commitOn('new-billing', { 'billing.mdx': BILLING_PAGE.replace('first day', 'last working day') }, 'Invoices come at the end of the month');
     const again = await preview('new-billing');
-    expect(again.body.previewUrl).toMatch(/\/sites\/acme-previews\/~preview\/new-billing$/);
+    expect(again.body.previewUrl).toBe('http://new-billing--acme-previews.docs.test');
     const second = await waitForEnd(t, again.body.statusId);
     expect(second.status).toBe('success');
     expect(second.filesModified).toEqual(['billing.mdx']);
@@ -149,7 +159,7 @@ describe('a branch preview', () => {
       {
         branch: 'new-billing',
         domain,
-        url: expect.stringMatching(/\/sites\/acme-previews\/~preview\/new-billing$/),
+        url: 'http://new-billing--acme-previews.docs.test',
         deployment: { status: 'success', isPreview: true },
       },
     ]);
