@@ -49,15 +49,33 @@ export async function reviewPreview(services: Services, input: ReviewInput): Pro
   if (!gapFix || gapFix.questions.length === 0) {
     return { body: `Preview: ${queued.previewUrl}`, message: ` Its preview (deploying now): ${queued.previewUrl}` };
   }
+  try {
+    return await checkGapFix(services, input, queued, gapFix);
+  } catch (error) {
+    if (input.signal?.aborted) throw error;
+    services.log.warn(`could not check the gap's questions on the preview of ${input.branch}`, error);
+    return notChecked(queued.previewUrl, `the check failed: ${(error as Error).message}`);
+  }
+}
+
+function notChecked(previewUrl: string, why: string): PreviewNotes {
+  return {
+    body: `Preview: ${previewUrl}\n\nThe gap's questions were not checked: ${why}`,
+    message: ` The gap's questions were not checked (${why}). Its preview: ${previewUrl}`,
+  };
+}
+
+/** Waits for the preview, asks the gap's questions of the live site and of the preview, and stores the result with the fix. */
+async function checkGapFix(
+  services: Services,
+  input: ReviewInput,
+  queued: { statusId: string; previewUrl: string },
+  gapFix: { id: string; questions: string[] },
+): Promise<PreviewNotes> {
   await input.log.append('status', { message: `Deploying the preview of ${input.branch} to check the gap's questions on it.` });
   const ended = await previewEnd(services, queued.statusId, input.signal);
-  if (ended?.status !== 'success') {
-    const why = ended ? `its deployment failed: ${ended.summary}` : 'it was not live within 10 minutes';
-    return {
-      body: `Preview: ${queued.previewUrl}\n\nThe gap's questions were not checked: ${why}`,
-      message: ` The gap's questions were not checked (${why}). Its preview: ${queued.previewUrl}`,
-    };
-  }
+  if (ended?.status !== 'success')
+    return notChecked(queued.previewUrl, ended ? `its deployment failed: ${ended.summary}` : 'it was not live within 10 minutes');
   await input.log.append('status', { message: `Asking the gap's ${gapFix.questions.length} questions of the live site and of the preview.` });
   const checks = await checkQuestions(services, input.project, input.branch, gapFix.questions);
   const totals = totalsOf(checks);

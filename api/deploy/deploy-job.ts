@@ -3,16 +3,18 @@ import { deployServicesOf } from './deploy-services.ts';
 import type { Services } from '../services.ts';
 import type { JobDefinition } from '../jobs/jobs.ts';
 
-export interface DeployRunPayload {
-  deploymentId: string;
-  projectId: string;
-}
+/** A change to a project's sites: a deployment to run, or a preview to remove (never beside a deployment of the project). */
+export type DeployRunPayload = { deploymentId: string; projectId: string } | { removePreviewId: string; projectId: string };
+
+const PAYLOAD = z.union([z.object({ deploymentId: z.string(), projectId: z.string() }), z.object({ removePreviewId: z.string(), projectId: z.string() })]);
 
 const RETRY_LIMIT = 3;
 
 /**
  * Runs one queued deployment. One deployment per project at a time: the queue is strictly FIFO per
- * project (`singletonKey` = project id), so triggers that arrive meanwhile wait their turn. A worker
+ * project (`singletonKey` = project id), so triggers that arrive meanwhile wait their turn. The removal
+ * of a stale preview (api/previews/prune-previews.ts) goes through the same queue, so that it never
+ * deletes what a deployment of the project is writing. A worker
  * that dies mid-deployment stops sending heartbeats; after 10 s the job is failed and retried
  * elsewhere, and after its last retry it lands in `deploy.failed`, which ends the deployment.
  */
@@ -27,9 +29,15 @@ export const deployRunJob: JobDefinition<DeployRunPayload, Services> = {
     heartbeatSeconds: 10,
     deadLetter: 'deploy.failed',
   },
-  payload: z.object({ deploymentId: z.string(), projectId: z.string() }),
+  payload: PAYLOAD,
   sendOptions: (payload) => ({ singletonKey: payload.projectId }),
   async handle(payload, services, job) {
+    if ('removePreviewId' in payload) {
+      const { removeStalePreview } = await import('./remove-preview.ts');
+      const removed = await removeStalePreview(services, payload.removePreviewId);
+      if (removed) services.log.info(`previews: removed the preview of "${removed.branch}" in project ${payload.projectId}`);
+      return;
+    }
     // Loaded when a deployment runs: the pipeline (parsing, rendering, embedding) is not needed to start.
     const { failDeployment, runDeployment } = await import('./run-deployment.ts');
     try {
@@ -57,9 +65,10 @@ export const deployRunJob: JobDefinition<DeployRunPayload, Services> = {
 export const deployFailedJob: JobDefinition<DeployRunPayload, Services> = {
   name: 'deploy.failed',
   queue: { policy: 'standard', retryLimit: 5, retryDelay: 5 },
-  payload: z.object({ deploymentId: z.string(), projectId: z.string() }),
+  payload: PAYLOAD,
   sendOptions: () => ({}),
   async handle(payload, services) {
+    if (!('deploymentId' in payload)) return; // a preview's removal: the next hourly run tries again
     const deployment = await services.db.deployment.findUnique({ where: { id: payload.deploymentId }, select: { status: true } });
     if (deployment && (deployment.status === 'queued' || deployment.status === 'in_progress')) {
       const { failDeployment } = await import('./run-deployment.ts');

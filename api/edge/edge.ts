@@ -17,7 +17,7 @@ import { assertDeclaredLengthWithin } from '../http/request-body.ts';
 import { isClientGone } from '../http/client-gone.ts';
 import { matchFileRoute, serveFile } from '../http/static-files.ts';
 import { serveStreamRoute } from './stream-route.ts';
-import { isSubdomain } from '../projects/subdomain.ts';
+import { isSiteDomain } from '../projects/preview-names.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientAddressOf } from '../http/client-address.ts';
 import { clientSignalOf } from '../http/client-signal.ts';
@@ -72,7 +72,7 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
               .catch(refusal)
               .then(endResponse);
           }
-          return (isSubdomain(site.address.subdomain) ? liveSiteSource(db, site.address.subdomain) : Promise.resolve(undefined))
+          return (isSiteDomain(site.address.subdomain) ? liveSiteSource(db, site.address.subdomain) : Promise.resolve(undefined))
             .then((source) => serveSite(db, request, site.address, site.path, source, source && viewRecorder(options.services, source, request, serverContext)))
             .catch(refusal)
             .then(endResponse);

@@ -3,7 +3,7 @@ import type { JobDefinition } from '../jobs/jobs.ts';
 import type { Services } from '../services.ts';
 import { prunePreviews } from './prune-previews.ts';
 
-/** Removes the previews of branches that are gone, or unused for PREVIEW_TTL_DAYS; queued by the workers every hour. */
+/** Queues the removal of the previews of branches that are gone, or unused for PREVIEW_TTL_DAYS; queued by the workers every hour. */
 export const previewPruneJob: JobDefinition<Record<string, never>, Services> = {
   name: 'previews.prune',
   queue: { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 30 * 60 },
@@ -11,7 +11,7 @@ export const previewPruneJob: JobDefinition<Record<string, never>, Services> = {
   sendOptions: () => ({}),
   schedule: '41 * * * *',
   async handle(_payload, services) {
-    const removed = await prunePreviews(services);
-    for (const { projectId, branch } of removed) services.log.info(`previews: removed the preview of "${branch}" in project ${projectId}`);
+    const queued = await prunePreviews(services);
+    if (queued.length > 0) services.log.info(`previews: ${queued.length} stale preview${queued.length === 1 ? '' : 's'} queued for removal`);
   },
 };

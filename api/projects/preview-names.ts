@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isSubdomain } from './subdomain.ts';
 
 /** What separates a preview's slug from its project's subdomain in the preview's domain: `{slug}--{subdomain}`. */
 const SEPARATOR = '--';
@@ -39,3 +40,13 @@ export function parsePreviewDomain(domain: string): { slug: string; subdomain: s
 
 /** What a process keeps a site's search index and pages under: the project's id for its live site, with the slug for a preview. */
 export const siteIdOf = (projectId: string, previewSlug?: string): string => (previewSlug ? `${projectId}~${previewSlug}` : projectId);
+
+/**
+ * Whether a domain could name a site: a project's subdomain, or a preview's `{slug}--{subdomain}` (which
+ * may be longer than a host-name label when the subdomain is long: such a preview is read by path only).
+ */
+export function isSiteDomain(domain: string): boolean {
+  if (isSubdomain(domain)) return true;
+  const preview = parsePreviewDomain(domain);
+  return preview !== undefined && isSubdomain(preview.slug) && isSubdomain(preview.subdomain);
+}

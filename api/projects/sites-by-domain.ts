@@ -2,6 +2,7 @@ import { ChangeInvalidatedCache } from '../db/change-invalidated-cache.ts';
 import type { Db } from '../db/database.ts';
 import type { Events } from '../events/events.ts';
 import { parsePreviewDomain, siteIdOf } from './preview-names.ts';
+import { markPreviewUsed } from './preview-usage.ts';
 
 /**
  * Published by triggers on `projects` when a site's domain, name or live deployment changes, or it is
@@ -19,8 +20,9 @@ export interface SiteOfDomain {
   analyticsEnabled: boolean;
   /** What a process keeps its search index and pages under (the project's id for its live site). */
   siteId: string;
-  /** The branch, for a preview. */
+  /** The branch, and the preview's id, for a preview. */
   previewBranch?: string;
+  previewId?: string;
 }
 
 /**
@@ -39,8 +41,14 @@ export class SitesByDomain {
     this.#cache = new ChangeInvalidatedCache(events, { topics: [PROJECTS_CHANGED_TOPIC], maxEntries: 10_000, maxAgeMs: 60_000 });
   }
 
-  /** The site, or undefined when no site has this domain. */
-  find(domain: string): Promise<SiteOfDomain | undefined> {
+  /** The site, or undefined when no site has this domain. A preview found is marked as in use. */
+  async find(domain: string): Promise<SiteOfDomain | undefined> {
+    const site = await this.lookUp(domain);
+    if (site?.previewId) markPreviewUsed(this.db, site.previewId);
+    return site;
+  }
+
+  private lookUp(domain: string): Promise<SiteOfDomain | undefined> {
     return this.#cache.get(domain, async () => {
       const site = await this.db.project.findUnique({
         where: { subdomain: domain },
@@ -51,7 +59,7 @@ export class SitesByDomain {
       if (!preview) return undefined;
       const found = await this.db.preview.findFirst({
         where: { slug: preview.slug, project: { subdomain: preview.subdomain } },
-        select: { branch: true, deploymentId: true, project: { select: { id: true, name: true } } },
+        select: { id: true, branch: true, deploymentId: true, project: { select: { id: true, name: true } } },
       });
       if (!found) return undefined;
       const { project } = found;
@@ -62,6 +70,7 @@ export class SitesByDomain {
         analyticsEnabled: false,
         siteId: siteIdOf(project.id, preview.slug),
         previewBranch: found.branch,
+        previewId: found.id,
       };
     });
   }

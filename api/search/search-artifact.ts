@@ -147,13 +147,8 @@ export async function forgetOldArtifacts(store: SearchStore, projectId: string):
   await releaseParts(store, rows);
 }
 
-/** Deletes the artifacts of these deployments (about to be deleted), then the parts no artifact names any more. */
-export async function forgetArtifactsOf(store: SearchStore, deploymentIds: string[]): Promise<void> {
-  const { rows } = await store.pool.query<{ parts: string[] }>('DELETE FROM search_artifacts WHERE deployment_id = ANY($1) RETURNING parts', [deploymentIds]);
-  await releaseParts(store, rows);
-}
-
-async function releaseParts(store: SearchStore, artifacts: { parts: string[] }[]): Promise<void> {
+/** Deletes the parts of these deleted artifacts that no artifact names any more. */
+export async function releaseParts(store: SearchStore, artifacts: { parts: string[] }[]): Promise<void> {
   const released = [...new Set(artifacts.flatMap((row) => row.parts))];
   if (released.length === 0) return;
   await store.pool.query('DELETE FROM search_parts p WHERE p.id = ANY($1) AND NOT EXISTS (SELECT 1 FROM search_artifacts a WHERE p.id = ANY(a.parts))', [

@@ -89,5 +89,5 @@ const isHiddenPath = (file: string) => file.split('/').some((part) => part.start
 export async function forgetUnservedSiteFiles(db: Db, projectId: string, servedDeploymentIds: string[]): Promise<void> {
   await db.$executeRaw`
     DELETE FROM site_files WHERE project_id = ${projectId}
-      AND blob_id NOT IN (SELECT value FROM deployments, jsonb_each_text(deployments.files) WHERE deployments.id = ANY(${servedDeploymentIds}))`;
+      AND blob_id NOT IN (SELECT value FROM deployments, jsonb_each_text(deployments.files) WHERE deployments.id = ANY(${servedDeploymentIds}::text[]))`;
 }

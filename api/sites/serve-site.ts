@@ -11,7 +11,7 @@ import { siteKeyOf } from './site-key.ts';
 import { type AgentRequest, agentLinkHeaders, asksForMarkdown, serveAgentResource, servePageMarkdown } from './agent-resources.ts';
 import { routeOfReadPath } from './live-page-markdown.ts';
 import { parsePreviewDomain, siteIdOf } from '../projects/preview-names.ts';
-import { markPreviewUsed } from './preview-usage.ts';
+import { markPreviewUsed } from '../projects/preview-usage.ts';
 
 /**
  * The site's pages may run Folio's widget (a script of the same origin) and call Folio's API; the

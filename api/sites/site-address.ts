@@ -45,8 +45,12 @@ export function publicSiteAddress(subdomain: string, config: { siteDomain: strin
   return `${config.publicUrl}/sites/${encodeURIComponent(subdomain)}`;
 }
 
-/** Where a branch's preview is read: `{slug}--{subdomain}.{SITE_DOMAIN}`, else `/sites/{subdomain}/~preview/{slug}` under PUBLIC_URL. */
+/**
+ * Where a branch's preview is read: `{slug}--{subdomain}.{SITE_DOMAIN}`, else (or when that is longer than a
+ * host-name label may be) `/sites/{subdomain}/~preview/{slug}` under PUBLIC_URL.
+ */
 export function publicPreviewAddress(subdomain: string, slug: string, config: { siteDomain: string | undefined; publicUrl: string }): string {
-  if (config.siteDomain) return publicSiteAddress(previewDomainOf(slug, subdomain), config);
-  return `${publicSiteAddress(subdomain, config)}/~preview/${encodeURIComponent(slug)}`;
+  const domain = previewDomainOf(slug, subdomain);
+  if (config.siteDomain && isSubdomain(domain)) return publicSiteAddress(domain, config);
+  return `${config.publicUrl}/sites/${encodeURIComponent(subdomain)}/~preview/${encodeURIComponent(slug)}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePreviewDomain, previewDomainOf, previewSlugOf } from '../../api/projects/preview-names.ts';
+import { isSiteDomain, parsePreviewDomain, previewDomainOf, previewSlugOf } from '../../api/projects/preview-names.ts';
 import { publicPreviewAddress, siteAddressOf } from '../../api/sites/site-address.ts';
 
 describe('a preview’s names', () => {
@@ -14,6 +14,16 @@ describe('a preview’s names', () => {
     const long = previewSlugOf(`feature-${'x'.repeat(80)}`, 'acme-docs');
     expect(previewDomainOf(long, 'acme-docs').length).toBeLessThanOrEqual(63);
     expect(previewDomainOf(long, 'acme-docs')).toMatch(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/);
+  });
+
+  it('is read by path when its domain would be longer than a host-name label', () => {
+    const subdomain = 'a'.repeat(60);
+    const slug = previewSlugOf('new-billing', subdomain);
+    expect(slug).toMatch(/^[0-9a-f]{6}$/);
+    expect(isSiteDomain(previewDomainOf(slug, subdomain))).toBe(true);
+    expect(isSiteDomain('x--')).toBe(false);
+    const hosts = { siteDomain: 'docs.example.com', publicUrl: 'https://folio.example.com' };
+    expect(publicPreviewAddress(subdomain, slug, hosts)).toBe(`https://folio.example.com/sites/${subdomain}/~preview/${slug}`);
   });
 
   it('reads a preview domain back into its slug and subdomain', () => {
