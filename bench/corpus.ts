@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runDeployment } from '../api/deploy/run-deployment.ts';
 import { createProject } from '../api/projects/create-project.ts';
-import type { Runtime } from '../api/runtime.ts';
+import { createLogger } from '../api/logger.ts';
+import { openRuntime, type Runtime } from '../api/runtime.ts';
 
 export const CORPUS = fileURLToPath(new URL('../test/fixtures/mintlify-docs', import.meta.url));
 
@@ -48,4 +49,26 @@ export async function deployedProject(runtime: Runtime, repo: string) {
     repo,
   });
   return { project, ...(await deployNow(runtime, project.projectId)) };
+}
+
+/**
+ * A worker runtime beside the bench's process, on its database, with the default job settings and
+ * screenshots off (so the browser's work after one round does not slow the next).
+ */
+export function startWorkerBeside(runtime: Runtime): Promise<Runtime> {
+  const config = { ...runtime.config, chromium: { missing: 'off for the benchmark' } };
+  return openRuntime(config, createLogger('warn'), {
+    isWorker: true,
+    server: { url: runtime.database.url, description: 'bench', release: async () => undefined },
+  });
+}
+
+/** Polls the deployment every 10 ms until it has ended successfully (it throws when it fails). */
+export async function deploymentEnd(runtime: Runtime, statusId: string) {
+  for (;;) {
+    const deployment = await runtime.database.prisma.deployment.findUniqueOrThrow({ where: { id: statusId } });
+    if (deployment.status === 'failure') throw new Error(`deployment failed: ${deployment.summary}`);
+    if (deployment.status === 'success') return deployment;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from '../api/app.ts';
 import { listen } from '../api/http/server.ts';
-import { createLogger } from '../api/logger.ts';
-import { openRuntime, type Runtime } from '../api/runtime.ts';
-import { corpusRepository, deployedProject, deployNow } from './corpus.ts';
-import { fmt, percentile } from './support.ts';
+import type { Runtime } from '../api/runtime.ts';
+import { corpusRepository, deployedProject, deploymentEnd, deployNow, startWorkerBeside } from './corpus.ts';
+import { fmt, medianAndMax } from './support.ts';
 
 /**
  * A full deployment of the mintlify-docs corpus (1,140 files, 984 pages in 4 languages), embeddings
@@ -45,11 +44,7 @@ export async function benchDeploy(runtime: Runtime, rounds = 3) {
  * triggers land anywhere in a worker's polling cycle), long enough for the previous round to settle.
  */
 export async function benchTriggeredRedeploy(runtime: Runtime, rounds = 20) {
-  const config = { ...runtime.config, chromium: { missing: 'off for the benchmark' } };
-  const worker = await openRuntime(config, createLogger('warn'), {
-    isWorker: true,
-    server: { url: runtime.database.url, description: 'bench', release: async () => undefined },
-  });
+  const worker = await startWorkerBeside(runtime);
   const server = await listen(createApp(runtime), '127.0.0.1', 0);
   const repo = corpusRepository();
   const pickUp: number[] = [];
@@ -67,7 +62,7 @@ export async function benchTriggeredRedeploy(runtime: Runtime, rounds = 20) {
         headers: { authorization: `Bearer ${project.adminKey}` },
       });
       const { statusId } = (await response.json()) as { statusId: string };
-      const ended = await endOf(runtime, statusId);
+      const ended = await deploymentEnd(runtime, statusId);
       if (round === 0) continue;
       // The worker runs in this process, so its timestamps and `triggered` read the same clock.
       pickUp.push(ended.startedAt!.getTime() - triggered);
@@ -78,26 +73,12 @@ export async function benchTriggeredRedeploy(runtime: Runtime, rounds = 20) {
     await worker.close();
     repo.remove();
   }
-  const cells = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return `${fmt(percentile(sorted, 0.5), 0)} | ${fmt(sorted.at(-1)!, 0)}`;
-  };
   return {
     table: [
       `| One-file redeployment of the corpus, triggered over HTTP (${rounds} rounds) | p50 ms | max ms |`,
       '|---|---|---|',
-      `| trigger to \`in_progress\` (pick-up) | ${cells(pickUp)} |`,
-      `| trigger to \`success\` | ${cells(total)} |`,
+      `| trigger to \`in_progress\` (pick-up) | ${medianAndMax(pickUp)} |`,
+      `| trigger to \`success\` | ${medianAndMax(total)} |`,
     ].join('\n'),
   };
-}
-
-/** Polls the deployment every 10 ms until it has ended successfully. */
-async function endOf(runtime: Runtime, statusId: string) {
-  for (;;) {
-    const deployment = await runtime.database.prisma.deployment.findUniqueOrThrow({ where: { id: statusId } });
-    if (deployment.status === 'failure') throw new Error(`deployment failed: ${deployment.summary}`);
-    if (deployment.status === 'success') return deployment;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }

@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from '../api/app.ts';
 import { listen } from '../api/http/server.ts';
-import { createLogger } from '../api/logger.ts';
-import { openRuntime, type Runtime } from '../api/runtime.ts';
-import { corpusRepository, deployedProject } from './corpus.ts';
-import { fmt, percentile } from './support.ts';
+import type { Runtime } from '../api/runtime.ts';
+import { corpusRepository, deployedProject, deploymentEnd, startWorkerBeside } from './corpus.ts';
+import { fmt, medianAndMax, percentile } from './support.ts';
 
 /**
  * Previews of branches that differ from the live corpus by one page, as a user triggers them: POST
@@ -16,11 +15,7 @@ import { fmt, percentile } from './support.ts';
  * what each preview adds to the database, by table, against the corpus's live deployment.
  */
 export async function benchPreviews(runtime: Runtime, rounds = 8) {
-  const config = { ...runtime.config, chromium: { missing: 'off for the benchmark' } };
-  const worker = await openRuntime(config, createLogger('warn'), {
-    isWorker: true,
-    server: { url: runtime.database.url, description: 'bench', release: async () => undefined },
-  });
+  const worker = await startWorkerBeside(runtime);
   const server = await listen(createApp(runtime), '127.0.0.1', 0);
   const repo = corpusRepository();
   const git = (...args: string[]) => execFileSync('git', ['-C', repo.dir, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args]);
@@ -40,7 +35,7 @@ export async function benchPreviews(runtime: Runtime, rounds = 8) {
         body: JSON.stringify({ branch }),
       });
       const { statusId } = (await response.json()) as { statusId: string };
-      const ended = await endOf(runtime, statusId);
+      const ended = await deploymentEnd(runtime, statusId);
       return { ms: ended.endedAt!.getTime() - triggered, deploymentId: statusId };
     };
     // Round 0 warms the worker up (its first deployment loads the pipeline) and is not counted.
@@ -64,10 +59,6 @@ export async function benchPreviews(runtime: Runtime, rounds = 8) {
     await worker.close();
     repo.remove();
   }
-  const cells = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return `${fmt(percentile(sorted, 0.5), 0)} | ${fmt(sorted.at(-1)!, 0)}`;
-  };
   const kb = (bytes: number) => fmt(bytes / 1024, 0);
   const tables = Object.keys(liveBytes);
   const median = (table: string) =>
@@ -80,8 +71,8 @@ export async function benchPreviews(runtime: Runtime, rounds = 8) {
     table: [
       `| Preview of a branch one page away from the live corpus, triggered over HTTP (${rounds} rounds) | p50 ms | max ms |`,
       '|---|---|---|',
-      `| new branch: trigger to \`success\` (goal ≤ 2,000) | ${cells(first)} |`,
-      `| second push to it: trigger to \`success\` | ${cells(update)} |`,
+      `| new branch: trigger to \`success\` (goal ≤ 2,000) | ${medianAndMax(first)} |`,
+      `| second push to it: trigger to \`success\` | ${medianAndMax(update)} |`,
       '',
       '| What a preview adds to the database (median of the rounds), KB | preview | the live deployment, for scale |',
       '|---|---|---|',
@@ -125,13 +116,4 @@ async function deploymentBytes(runtime: Runtime, deploymentId: string, base: str
     [deploymentId, base ?? ''],
   );
   return Object.fromEntries(rows.map((row) => [row.name, Number(row.bytes)]));
-}
-
-async function endOf(runtime: Runtime, statusId: string) {
-  for (;;) {
-    const deployment = await runtime.database.prisma.deployment.findUniqueOrThrow({ where: { id: statusId } });
-    if (deployment.status === 'failure') throw new Error(`preview failed: ${deployment.summary}`);
-    if (deployment.status === 'success') return deployment;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }

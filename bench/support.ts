@@ -56,3 +56,9 @@ export function medianAndP95(values: number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
   return `${fmt(percentile(sorted, 0.5), 1)} | ${fmt(percentile(sorted, 0.95), 1)}`;
 }
+
+/** "p50 | max" of some timings in milliseconds, whole: two cells of a benchmark table. */
+export function medianAndMax(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `${fmt(percentile(sorted, 0.5), 0)} | ${fmt(sorted.at(-1)!, 0)}`;
+}

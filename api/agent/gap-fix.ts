@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
 import { contentGaps, type ContentGap } from '../analytics/content-gaps.ts';
 import type { ReportRange } from '../analytics/report-range.ts';
 import { AppError, notFound } from '../errors.ts';
+import { labelWithHash } from '../projects/preview-names.ts';
 import type { Services } from '../services.ts';
 import { createAgentJob } from './create-job.ts';
 
-/** The longest branch name a gap fix makes (git allows more; hosts show less). */
-const MAX_SLUG = 40;
+/** The longest name a gap fix gives its branch after `folio/gap-` (git allows more; hosts show less). */
+const MAX_LABEL = 47;
 
 /**
  * Starts an agent job that fixes a content gap of the range: its instructions are the gap's example
@@ -46,14 +46,7 @@ export async function startGapFix(
 
 /** `folio/gap-{words of its title}-{a hash of its id}`: readable in a list of branches, unique to the gap. */
 export function gapBranchOf(gap: Pick<ContentGap, 'id' | 'title'>): string {
-  const words = gap.title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, MAX_SLUG)
-    .replace(/^-+|-+$/g, '');
-  const hash = createHash('sha256').update(gap.id).digest('hex').slice(0, 6);
-  return `folio/gap-${words ? `${words}-` : ''}${hash}`;
+  return `folio/gap-${labelWithHash(gap.title, gap.id, MAX_LABEL)}`;
 }
 
 function gapInstructions(gap: ContentGap, pages: string[]): string {

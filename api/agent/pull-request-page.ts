@@ -1,6 +1,13 @@
+import markdownIt from 'markdown-it';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../errors.ts';
 import { escapeHtml, htmlResponse } from '../http/html.ts';
+
+/**
+ * A description as GitHub shows it (Markdown, tables included: a gap fix's check), with no raw HTML: it
+ * holds the model's words, so everything is escaped and links are markdown-it's safe ones.
+ */
+const DESCRIPTION = markdownIt({ html: false, linkify: false, breaks: true });
 
 /** The page of a pull request Folio keeps (for repositories not on GitHub): title, state, description and diff. */
 export async function pullRequestPage(db: Db, id: string): Promise<Response> {
@@ -26,10 +33,7 @@ export async function pullRequestPage(db: Db, id: string): Promise<Response> {
       return `<span class="${kind}">${escapeHtml(line)}</span>`;
     })
     .join('\n');
-  const paragraphs = pull.description
-    .split(/\n{2,}/)
-    .map(blockHtml)
-    .join('');
+  const description = DESCRIPTION.render(pull.description);
   return htmlResponse(`<!doctype html>
 <html lang="en">
 <head>
@@ -52,7 +56,7 @@ export async function pullRequestPage(db: Db, id: string): Promise<Response> {
 <h1>${escapeHtml(pull.title)}</h1>
 <p><span class="state">${pull.isDraft ? 'Draft' : 'Open'}</span> <span class="meta">${escapeHtml(pull.project.name)}: merge <code>${escapeHtml(pull.branch)}</code> into <code>${escapeHtml(pull.baseBranch)}</code> of ${escapeHtml(pull.project.repoUrl)}, opened ${pull.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC by the Folio agent.</span></p>
 <h2>Description</h2>
-${paragraphs}
+${description}
 <h2>Changes</h2>
 <p class="meta">${escapeHtml(pull.baseSha.slice(0, 7))}…${escapeHtml(pull.headSha.slice(0, 7))}. To merge: <code>git merge ${escapeHtml(pull.branch)}</code> on ${escapeHtml(pull.baseBranch)}.</p>
 <pre>${diff}</pre>
@@ -60,40 +64,4 @@ ${paragraphs}
 </body>
 </html>
 `);
-}
-
-/**
- * A block of the description as GitHub would show it, for what Folio itself writes there: a Markdown
- * table (a gap fix's before/after check), a heading; any other block is a paragraph. Text stays escaped.
- */
-function blockHtml(block: string): string {
-  const lines = block.split('\n');
-  if (lines.length > 2 && lines.every((line) => line.startsWith('|')) && /^\|[-| :]+\|$/.test(lines[1]!)) {
-    const cells = (line: string) =>
-      line
-        .slice(1, -1)
-        .split(/(?<!\\)\|/)
-        .map((cell) => inlineHtml(cell.trim().replace(/\\\|/g, '|')));
-    const [head, , ...rows] = lines;
-    return `<table><thead><tr>${cells(head!)
-      .map((cell) => `<th>${cell}</th>`)
-      .join('')}</tr></thead><tbody>${rows
-      .map(
-        (row) =>
-          `<tr>${cells(row)
-            .map((cell) => `<td>${cell}</td>`)
-            .join('')}</tr>`,
-      )
-      .join('')}</tbody></table>`;
-  }
-  const heading = /^#{1,4} (.*)$/.exec(block);
-  if (heading && lines.length === 1) return `<h3>${inlineHtml(heading[1]!)}</h3>`;
-  return `<p>${lines.map(inlineHtml).join('<br>')}</p>`;
-}
-
-/** `code` and **bold**, the rest escaped. */
-function inlineHtml(text: string): string {
-  return escapeHtml(text)
-    .replace(/`([^`]+)`/g, '<code>$1</code>')
-    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
 }

@@ -5,7 +5,7 @@ import { invalidInput, notFound } from '../errors.ts';
 import type { Events } from '../events/events.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { branchNameProblem } from '../projects/branch-name.ts';
-import { previewAddressOf } from './preview-address.ts';
+import { publicPreviewAddress } from '../sites/site-address.ts';
 
 export interface PreviewServices {
   db: Db;
@@ -27,5 +27,5 @@ export async function triggerPreview(services: PreviewServices, projectId: strin
   const project = await services.db.project.findUnique({ where: { id: projectId }, select: { subdomain: true } });
   if (!project) throw notFound(`No project with id "${projectId}".`);
   const deployment = await triggerDeployment(services, projectId, source, { branch });
-  return { statusId: deployment.id, previewUrl: previewAddressOf(project.subdomain, branch, services.config) };
+  return { statusId: deployment.id, previewUrl: publicPreviewAddress(project.subdomain, branch, services.config) };
 }

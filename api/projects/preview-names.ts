@@ -15,13 +15,21 @@ export function previewSlugOf(branch: string, subdomain: string): string {
   const room = MAX_LABEL - SEPARATOR.length - subdomain.length;
   const isLabel = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(branch);
   if (isLabel && branch.length <= room) return branch;
-  const hash = createHash('sha256').update(branch).digest('hex').slice(0, 6);
-  const words = branch
+  return labelWithHash(branch, branch, room);
+}
+
+/**
+ * `text`'s letters and digits, lowercase, joined by hyphens and cut to fit, then six hex characters of a
+ * hash of `hashed`: at most `maxLength` characters, readable, and distinct for distinct `hashed`.
+ */
+export function labelWithHash(text: string, hashed: string, maxLength: number): string {
+  const hash = createHash('sha256').update(hashed).digest('hex').slice(0, 6);
+  const words = text
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, Math.max(0, room - hash.length - 1))
+    .slice(0, Math.max(0, maxLength - hash.length - 1))
     .replace(/-+$/, '');
   return words ? `${words}-${hash}` : hash;
 }

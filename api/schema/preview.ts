@@ -1,4 +1,5 @@
-import { previewAddressOf } from '../previews/preview-address.ts';
+import { previewDomainOf } from '../projects/preview-names.ts';
+import { publicPreviewAddress } from '../sites/site-address.ts';
 import { triggerPreview } from '../previews/trigger-preview.ts';
 import { requireProjectAdmin } from './authorize.ts';
 import { builder } from './builder.ts';
@@ -20,12 +21,12 @@ export const Preview = builder.prismaObject('Preview', {
     domain: t.string({
       description: 'The domain the preview answers to in the search, assistant, page and MCP APIs.',
       select: { slug: true, project: { select: { subdomain: true } } },
-      resolve: (preview) => `${preview.slug}--${preview.project.subdomain}`,
+      resolve: (preview) => previewDomainOf(preview.slug, preview.project.subdomain),
     }),
     url: t.string({
       description: 'Where the preview is read.',
       select: { branch: true, project: { select: { subdomain: true } } },
-      resolve: (preview, _args, context) => previewAddressOf(preview.project.subdomain, preview.branch, context.config),
+      resolve: (preview, _args, context) => publicPreviewAddress(preview.project.subdomain, preview.branch, context.config),
     }),
     deployment: t.relation('deployment', { type: Deployment, nullable: true, description: 'The deployment it serves; null until its first succeeds.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),

@@ -86,24 +86,27 @@ export async function serveSite(
   source: SiteSource | undefined,
   onView?: OnView,
 ): Promise<Response> {
-  if (!source?.isPreview) return serveSiteSource(db, request, address, path, source, onView);
-  const response = await serveSiteSource(db, request, { ...address, isPreview: true }, path, source, onView);
-  response.headers.set('x-robots-tag', 'noindex');
-  return response;
-}
-
-async function serveSiteSource(
-  db: Db,
-  request: Request,
-  address: SiteAddress,
-  path: string,
-  source: SiteSource | undefined,
-  onView?: OnView,
-): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     throw new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use GET.`, { headers: { Allow: 'GET, HEAD' } });
   }
   if (!source) return plainPage(404, 'No documentation here', `Nothing is deployed at "${address.subdomain}" yet.`);
+  const isPreview = source.isPreview === true;
+  const response = await answerFromSource({ db, request, address: isPreview ? { ...address, isPreview } : address, path, source, onView });
+  if (isPreview) response.headers.set('x-robots-tag', 'noindex');
+  return response;
+}
+
+/** A request for a site with a deployment to answer from. */
+interface SourcedRequest {
+  db: Db;
+  request: Request;
+  address: SiteAddress;
+  path: string;
+  source: SiteSource;
+  onView?: OnView;
+}
+
+async function answerFromSource({ db, request, address, path, source, onView }: SourcedRequest): Promise<Response> {
   const cache = siteCacheOf(db);
   const site = await cache.site(source.siteId ?? source.projectId, source.deploymentId);
   if (!site) return plainPage(404, 'Not rendered yet', 'This deployment was made before Folio rendered sites: deploy the project again.');

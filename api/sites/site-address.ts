@@ -1,4 +1,4 @@
-import { previewDomainOf } from '../projects/preview-names.ts';
+import { previewDomainOf, previewSlugOf } from '../projects/preview-names.ts';
 import { isSubdomain } from '../projects/subdomain.ts';
 import type { SiteAddress } from './page-html.ts';
 
@@ -46,10 +46,12 @@ export function publicSiteAddress(subdomain: string, config: { siteDomain: strin
 }
 
 /**
- * Where a branch's preview is read: `{slug}--{subdomain}.{SITE_DOMAIN}`, else (or when that is longer than a
- * host-name label may be) `/sites/{subdomain}/~preview/{slug}` under PUBLIC_URL.
+ * Where a branch's preview is read, the same before and after each of its deployments:
+ * `{slug}--{subdomain}.{SITE_DOMAIN}`, else (or when that is longer than a host-name label may be)
+ * `/sites/{subdomain}/~preview/{slug}` under PUBLIC_URL.
  */
-export function publicPreviewAddress(subdomain: string, slug: string, config: { siteDomain: string | undefined; publicUrl: string }): string {
+export function publicPreviewAddress(subdomain: string, branch: string, config: { siteDomain: string | undefined; publicUrl: string }): string {
+  const slug = previewSlugOf(branch, subdomain);
   const domain = previewDomainOf(slug, subdomain);
   if (config.siteDomain && isSubdomain(domain)) return publicSiteAddress(domain, config);
   return `${config.publicUrl}/sites/${encodeURIComponent(subdomain)}/~preview/${encodeURIComponent(slug)}`;

@@ -137,8 +137,9 @@ describe('fixing a content gap', () => {
     expect(job.messageToUser).toContain('5 of 5 questions now answered on the preview (0 on the live site).');
     expect(job.messageToUser).toMatch(/Its preview: \S+\/sites\/acme-gaps\/~preview\/folio-gap-/);
     const page = await fetch(`${server.url}${new URL(job.pullRequestLink).pathname}`).then((res) => res.text());
-    expect(page).toContain('<th>Question</th><th>Live site</th><th>Preview</th>');
-    for (const question of QUESTIONS) expect(page).toContain(`<td>${question}</td><td>not found</td><td>answered: <code>/billing`);
+    const cells = page.replace(/>\s+</g, '><');
+    expect(cells).toContain('<th>Question</th><th>Live site</th><th>Preview</th>');
+    for (const question of QUESTIONS) expect(cells).toContain(`<td>${question}</td><td>not found</td><td>answered: <code>/billing`);
     expect(page).toContain('5 of 5 questions now answered on the preview (0 on the live site).');
     // The live site is as it was; the preview has the new page.
     expect((await fetch(`${server.url}/sites/acme-gaps/billing`)).status).toBe(404);

@@ -23,7 +23,7 @@ describe('a preview’s names', () => {
     expect(isSiteDomain(previewDomainOf(slug, subdomain))).toBe(true);
     expect(isSiteDomain('x--')).toBe(false);
     const hosts = { siteDomain: 'docs.example.com', publicUrl: 'https://folio.example.com' };
-    expect(publicPreviewAddress(subdomain, slug, hosts)).toBe(`https://folio.example.com/sites/${subdomain}/~preview/${slug}`);
+    expect(publicPreviewAddress(subdomain, 'new-billing', hosts)).toBe(`https://folio.example.com/sites/${subdomain}/~preview/${slug}`);
   });
 
   it('reads a preview domain back into its slug and subdomain', () => {
