@@ -38,8 +38,10 @@ export function recordView(
 }
 
 function withVisitor(services: Recording, reader: Reader, record: (visitor: string | undefined) => void): void {
-  services.visitors.of(reader.clientAddress, reader.userAgent).then(record, (error: unknown) => {
-    services.log.debug('could not hash a visitor; recorded without one', error);
-    record(undefined);
-  });
+  services.analytics.arriving(
+    services.visitors.of(reader.clientAddress, reader.userAgent).then(record, (error: unknown) => {
+      services.log.debug('could not hash a visitor; recorded without one', error);
+      record(undefined);
+    }),
+  );
 }

@@ -114,6 +114,8 @@ export class AnalyticsRecorder {
   #count = 0;
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> = Promise.resolve();
+  /** Rows on their way, still being made (their visitor hashed: record.ts); a flush waits for them. */
+  readonly #arriving = new Set<Promise<void>>();
   #isClosed = false;
   #lastFailureLog = 0;
 
@@ -172,15 +174,23 @@ export class AnalyticsRecorder {
     });
   }
 
-  /** Writes what waits now (tests, and a process that stops). */
+  /** A row on its way: it is handed over when `row` settles, and a flush asked before then waits for it. */
+  arriving(row: Promise<void>): void {
+    this.#arriving.add(row);
+    void row.finally(() => this.#arriving.delete(row));
+  }
+
+  /** Writes what waits now, and what is on its way (tests, and a process that stops). */
   flush(): Promise<void> {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
-    this.#flushing = this.#flushing.then(() => this.#write());
+    const arrivals = Promise.allSettled([...this.#arriving]);
+    this.#flushing = this.#flushing.then(() => arrivals).then(() => this.#write());
     return this.#flushing;
   }
 
   async close(): Promise<void> {
+    await Promise.allSettled([...this.#arriving]);
     this.#isClosed = true;
     await this.flush();
   }
