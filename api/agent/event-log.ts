@@ -78,12 +78,17 @@ export class AgentEventLog {
 }
 
 /**
- * A session's events from the first, as they are written, until its outcome (or until `signal`
+ * A session's events from the first (after `afterSeq`), as they are written, until its outcome (or until `signal`
  * aborts). Rows are read after each notification, and every few seconds in case one was lost.
  */
-export async function* followAgentEvents(services: { db: Db; events: Events }, sessionId: string, signal: AbortSignal): AsyncGenerator<AgentEventRecord> {
+export async function* followAgentEvents(
+  services: { db: Db; events: Events },
+  sessionId: string,
+  signal: AbortSignal,
+  afterSeq = -1,
+): AsyncGenerator<AgentEventRecord> {
   const changes = services.events.subscribe(agentTopic(sessionId), signal);
-  let after = -1;
+  let after = afterSeq;
   let change = changes.next();
   try {
     for (;;) {

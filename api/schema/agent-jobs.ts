@@ -47,6 +47,26 @@ builder.subscriptionField('agentJob', (t) =>
   }),
 );
 
+builder.subscriptionField('agentJobEvents', (t) =>
+  t.field({
+    type: AgentJobEvent,
+    description:
+      'An agent job’s events from its first (or after `afterSeq`), then as they happen, until its outcome: what the console shows of a job it did not start. Admin key of the project.',
+    args: {
+      projectId: t.arg.string({ required: true }),
+      sessionId: t.arg.string({ required: true }),
+      afterSeq: t.arg.int({ required: false, description: 'Leave out the events up to this seq (a client that reconnects).' }),
+    },
+    subscribe: async (_root, { projectId, sessionId, afterSeq }, context) => {
+      await requireProjectAdmin(context, projectId);
+      const found = await context.db.agentSession.findFirst({ where: { id: sessionId, projectId }, select: { id: true } });
+      if (!found) throw notFound(`No agent job with id "${sessionId}" in this project.`);
+      return followAgentEvents(context, sessionId, context.signal, afterSeq ?? -1);
+    },
+    resolve: (event: AgentJobEventShape) => event,
+  }),
+);
+
 builder.subscriptionField('agentSessionUpdated', (t) =>
   t.prismaField({
     type: AgentSession,

@@ -11,6 +11,7 @@ import './search.ts';
 import './page.ts';
 import './analytics.ts';
 import './analytics-reports.ts';
+import './analytics-insights.ts';
 import './analytics-connections.ts';
 import './content-gaps.ts';
 import './assistant.ts';

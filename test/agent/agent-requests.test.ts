@@ -156,8 +156,19 @@ describe('no model configured', () => {
     for await (const event of sse.iterate({ query: `subscription { agentSessionUpdated(sessionId: "${ids[0]}") { haulted haultReason messageToUser } }` })) {
       states.push(event.data!.agentSessionUpdated);
     }
-    sse.dispose();
     expect(states).toEqual([{ haulted: true, haultReason: 'error', messageToUser: expect.stringMatching(noModel) }]);
+    // A job the console did not start: its stored events from the first, ending with its outcome.
+    const follow = async (args: string) => {
+      const events: { seq: number; kind: string }[] = [];
+      for await (const event of sse.iterate({ query: `subscription { agentJobEvents(projectId: "${site.projectId}", ${args}) { seq kind payload } }` }))
+        events.push(event.data!.agentJobEvents as never);
+      return events;
+    };
+    const events = await follow(`sessionId: "${ids[0]}"`);
+    expect(events.at(-1)).toMatchObject({ kind: 'outcome', payload: { haulted: true, haultReason: 'error' } });
+    expect((await follow(`sessionId: "${ids[0]}", afterSeq: ${events.at(-2)?.seq ?? -1}`)).map((event) => event.kind)).toEqual(['outcome']);
+    await expect(follow('sessionId: "nope"')).rejects.toThrow(/404/);
+    sse.dispose();
   });
 
   it('a worker without a model ends, the same way, a job that a web process with one queued', async () => {
