@@ -20,8 +20,8 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/**/*.test.ts'],
-          // The widget's component tests run in Chromium (vitest.browser.config.ts).
-          exclude: [...configDefaults.exclude, 'test/widget/components/**'],
+          // The widget's and the console's component tests run in Chromium (vitest.browser.config.ts).
+          exclude: [...configDefaults.exclude, 'test/widget/components/**', 'test/console/components/**'],
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

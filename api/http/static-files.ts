@@ -10,6 +10,10 @@ export interface FileRoute {
   dir: string;
   /** Names carry a content hash: cache them for a year. */
   isImmutable: boolean;
+  /** The file served for the route's own path, with or without its trailing slash (a page). */
+  indexFile?: string;
+  /** Headers the route's files are served with besides the usual ones (a page's Content-Security-Policy). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 const MEDIA_TYPES = lookupTable<string>({
@@ -63,6 +67,7 @@ export async function serveFile(route: FileRoute, request: Request, pathname: st
     // Public files for any page: a cross-origin <script type="module"> is fetched with CORS.
     'access-control-allow-origin': '*',
   });
+  for (const [name, value] of Object.entries(route.headers ?? {})) headers.set(name, value);
   if (encoding) headers.set('content-encoding', encoding.name);
   if (matchesEtag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
   headers.set('content-length', String(content.byteLength));
@@ -78,7 +83,8 @@ async function resolveFile(route: FileRoute, pathname: string): Promise<string> 
     throw missing();
   }
   // A route whose path names one file (`/widget.js`) serves the file of that name from its folder.
-  const parts = pathname === route.path ? [path.posix.basename(route.path)] : relative.split('/').filter(Boolean);
+  const isRouteItself = pathname === route.path || pathname === `${route.path}/`;
+  const parts = isRouteItself ? [route.indexFile ?? path.posix.basename(route.path)] : relative.split('/').filter(Boolean);
   if (parts.length === 0 || parts.some((part) => part.startsWith('.') || part.includes('\\') || part.includes('\0'))) throw missing();
   const root = await fs.realpath(route.dir).catch(() => undefined);
   if (!root) throw missing();

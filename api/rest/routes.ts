@@ -8,7 +8,7 @@ import { screenshotResponse } from '../screenshots/screenshot-route.ts';
 import type { StreamEncoder } from '../http/stream-encoder.ts';
 import type { Services } from '../services.ts';
 import type { FileRoute } from '../http/static-files.ts';
-import { FILE_ROUTES } from '../http/widget-files.ts';
+import { FILE_ROUTES } from '../http/file-routes.ts';
 import { AGENT_JOB_PAGING } from '../agent/paging.ts';
 import { ANALYTICS_ROUTES } from './analytics-routes.ts';
 

@@ -79,6 +79,7 @@ const Source = builder.objectRef<{ title: string; url: string }>('AnalyticsSourc
 export const Conversation = builder
   .objectRef<{
     id: string;
+    threadId: string;
     timestamp: string;
     query: string;
     response: string;
@@ -91,6 +92,9 @@ export const Conversation = builder
   .implement({
     fields: (t) => ({
       id: t.exposeString('id', { description: "The answer's message id." }),
+      threadId: t.exposeString('threadId', {
+        description: 'Folio: the thread the turn belongs to (analyticsAssistantThread, `assistant/threads/{threadId}`).',
+      }),
       timestamp: t.exposeString('timestamp'),
       query: t.exposeString('query'),
       response: t.exposeString('response'),

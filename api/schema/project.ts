@@ -1,3 +1,4 @@
+import { publicSiteAddress } from '../sites/site-address.ts';
 import { requireProjectAdmin } from './authorize.ts';
 import { builder } from './builder.ts';
 
@@ -12,6 +13,11 @@ export const Project = builder.prismaObject('Project', {
     repoUrl: t.exposeString('repoUrl'),
     branch: t.exposeString('branch', { description: 'The deployment branch.' }),
     codeHost: t.expose('codeHost', { type: CodeHost }),
+    siteUrl: t.string({
+      description: 'Folio: the rendered site’s public address (under SITE_DOMAIN, or /sites/{subdomain}/ of PUBLIC_URL).',
+      select: { subdomain: true },
+      resolve: (project, _args, context) => publicSiteAddress(project.subdomain, context.config),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     liveDeployment: t.relation('liveDeployment', {
       nullable: true,

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '../db/database.ts';
 import { listen, type RunningServer } from '../http/server.ts';
 import { matchFileRoute, serveFile } from '../http/static-files.ts';
-import { FILE_ROUTES } from '../http/widget-files.ts';
+import { FILE_ROUTES } from '../http/file-routes.ts';
 import { serveSite, type SiteSource } from '../sites/serve-site.ts';
 
 /**

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../api/http/server.ts';
 import type { CreatedProject } from '../../api/projects/create-project.ts';
 import { deployedSite } from '../support/docs-site.ts';
-import { startChatServer, type ChatRequest, type ChatServer, type ScriptedReply } from '../support/openai-chat-server.ts';
-import { call } from '../support/scripted-agent.ts';
+import { startChatServer, type ChatServer } from '../support/openai-chat-server.ts';
+import { assistantAndAgent, call } from '../support/scripted-agent.ts';
 import { isolatedTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -32,22 +32,14 @@ let server: RunningServer;
 let site: CreatedProject;
 
 /**
- * The model behind both the assistant and the agent. As the assistant it searches with the question,
- * then answers, citing the first result, when a result speaks of invoices, else marks the question not
- * found. As the agent fixing the gap it adds a billing page to the navigation, validates, and finishes.
+ * The model behind both the assistant and the agent. As the assistant it answers citing the first result
+ * that speaks of invoices, else marks the question not found. As the agent fixing the gap it adds a
+ * billing page to the navigation, validates, and finishes.
  */
-function scriptedModel(request: ChatRequest): ScriptedReply {
-  const messages = request.body.messages;
-  const isAssistant = request.body.tools?.some((tool) => tool.function.name === 'markNotFound');
-  const last = messages.at(-1)!;
-  if (isAssistant) {
-    if (last.role === 'user') return { toolCalls: [call('search', { query: String(last.content) })] };
-    const output = JSON.parse(String(last.content)) as { path: string; content: string }[] | { acknowledged: true };
-    if (!Array.isArray(output)) return { text: 'The documentation does not cover this.' };
-    const match = output.find((result) => /invoice/i.test(result.content));
-    return match ? { text: `Download them from Settings, then Billing ([Billing](${match.path})).` } : { toolCalls: [call('markNotFound')] };
-  }
-  const steps = [
+const scriptedModel = assistantAndAgent(
+  (_question, results) => results.find((result) => /invoice/i.test(result.content)),
+  (path) => `Download them from Settings, then Billing ([Billing](${path})).`,
+  [
     () => ({
       toolCalls: [
         call('createPage', { path: 'billing.mdx', content: BILLING_PAGE }),
@@ -56,10 +48,8 @@ function scriptedModel(request: ChatRequest): ScriptedReply {
     }),
     () => ({ toolCalls: [call('validateProject')] }),
     () => ({ toolCalls: [call('finish', { title: 'Document invoices', summary: 'Added a billing page on downloading invoices.' })] }),
-  ];
-  const step = messages.filter((message) => message.role === 'assistant').length;
-  return steps[Math.min(step, steps.length - 1)]!();
-}
+  ],
+);
 
 beforeAll(async () => {
   t = isolated.app;

@@ -38,3 +38,28 @@ export function scriptedAgent(scripts: Record<string, AgentScript>): (request: C
     return script[Math.min(step, script.length - 1)]!({ step, instruction, results });
   };
 }
+
+/**
+ * A model for both sides of the gap-fixing loop: the assistant (its requests offer `markNotFound`) and
+ * the agent. As the assistant it searches with the question, then answers citing the result `cite` picks
+ * (marking the question not found when it picks none). As the agent it plays `steps`, one per turn.
+ */
+export function assistantAndAgent(
+  cite: (question: string, results: { path: string; content: string }[]) => { path: string } | undefined,
+  answerOf: (path: string) => string,
+  steps: (() => ScriptedReply)[],
+): (request: ChatRequest) => ScriptedReply {
+  return (request) => {
+    const messages = request.body.messages;
+    const last = messages.at(-1)!;
+    if (request.body.tools?.some((tool) => tool.function.name === 'markNotFound')) {
+      if (last.role === 'user') return { toolCalls: [call('search', { query: String(last.content) })] };
+      const output = JSON.parse(String(last.content)) as { path: string; content: string }[] | { acknowledged: true };
+      if (!Array.isArray(output)) return { text: 'The documentation does not cover this.' };
+      const question = String(messages.filter((message) => message.role === 'user').at(-1)?.content);
+      const match = cite(question, output);
+      return match ? { text: answerOf(match.path) } : { toolCalls: [call('markNotFound')] };
+    }
+    return steps[Math.min(messages.filter((message) => message.role === 'assistant').length, steps.length - 1)]!();
+  };
+}

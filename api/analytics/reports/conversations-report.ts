@@ -43,6 +43,7 @@ export async function conversations(db: Db, projectId: string, range: ReportRang
       const message = byId.get(turn.messageId);
       return {
         id: turn.messageId,
+        threadId: turn.threadId,
         timestamp: (message?.createdAt ?? turn.createdAt).toISOString(),
         query: turn.question,
         response: message?.content ?? '',

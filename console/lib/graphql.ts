@@ -1,0 +1,82 @@
+import { createClient } from 'graphql-sse';
+import { ConsoleError, consoleErrorOf } from './console-error.ts';
+
+/** The console is a GraphQL client like any other: queries and mutations on /graphql, subscriptions on /graphql/stream. */
+const ENDPOINT = '/graphql';
+const STREAM_ENDPOINT = '/graphql/stream';
+
+interface GraphQLErrorBody {
+  message: string;
+  extensions?: { code?: string; field?: string; http?: { status?: number } };
+}
+
+/** Runs one query or mutation with the key; its data, or a ConsoleError saying what went wrong. */
+export async function graphql<Data>(key: string, query: string, variables: Record<string, unknown> = {}): Promise<Data> {
+  let response: Response;
+  try {
+    response = await fetch(ENDPOINT, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+  } catch {
+    throw new ConsoleError('Folio could not be reached. Check that it is running and try again.', 'NETWORK', 0);
+  }
+  let body: { data?: Data | null; errors?: GraphQLErrorBody[]; error?: string; code?: string };
+  try {
+    body = await response.json();
+  } catch {
+    throw consoleErrorOf(response.status, undefined, undefined);
+  }
+  const first = body.errors?.[0];
+  if (first) {
+    const status = first.extensions?.http?.status ?? (response.ok ? 400 : response.status);
+    throw consoleErrorOf(status, first.extensions?.code, first.message, first.extensions?.field);
+  }
+  if (!response.ok || !body.data) throw consoleErrorOf(response.status, body.code, body.error);
+  return body.data;
+}
+
+export interface Subscription<Data> {
+  next(data: Data): void;
+  error(error: ConsoleError): void;
+  complete?(): void;
+}
+
+/**
+ * Follows a subscription over graphql-sse (a stream of its own per subscription, which any web process
+ * can serve); reconnects a few times when the connection drops. Returns the function that stops it.
+ */
+export function subscribe<Data>(key: string, query: string, variables: Record<string, unknown>, sink: Subscription<Data>): () => void {
+  const client = createClient({
+    url: STREAM_ENDPOINT,
+    headers: { authorization: `Bearer ${key}` },
+    retryAttempts: 3,
+  });
+  const stop = client.subscribe<Data>(
+    { query, variables },
+    {
+      next: (result) => {
+        const first = result.errors?.[0] as GraphQLErrorBody | undefined;
+        if (first) sink.error(consoleErrorOf(first.extensions?.http?.status ?? 400, first.extensions?.code, first.message));
+        else if (result.data) sink.next(result.data);
+      },
+      error: (error) => sink.error(streamErrorOf(error)),
+      complete: () => sink.complete?.(),
+    },
+  );
+  return () => {
+    stop();
+    client.dispose();
+  };
+}
+
+function streamErrorOf(error: unknown): ConsoleError {
+  const status = (error as { response?: { status?: number } } | undefined)?.response?.status;
+  if (typeof status === 'number') return consoleErrorOf(status, undefined, status === 404 ? 'Not found: it may have been removed.' : undefined);
+  if (Array.isArray(error)) {
+    const first = error[0] as GraphQLErrorBody | undefined;
+    return consoleErrorOf(first?.extensions?.http?.status ?? 400, first?.extensions?.code, first?.message);
+  }
+  return new ConsoleError('The live connection to Folio was lost. Reload the page to follow it again.', 'NETWORK', 0);
+}
