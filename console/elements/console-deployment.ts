@@ -24,7 +24,7 @@ export class ConsoleDeployment extends LitElement {
       }
       .summary {
         display: grid;
-        grid-template-columns: minmax(120px, auto) 1fr auto;
+        grid-template-columns: 11rem 1fr auto;
         gap: 4px 16px;
         align-items: baseline;
       }

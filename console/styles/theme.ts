@@ -49,6 +49,13 @@ export const theme = css`
   h3 {
     font-size: 1rem;
   }
+  /* Addresses and ids are long words: they wrap rather than widen the page. */
+  p,
+  li,
+  dd,
+  h2 {
+    overflow-wrap: anywhere;
+  }
   h1:focus {
     outline: none;
   }
@@ -138,6 +145,8 @@ export const theme = css`
   .table-scroll {
     overflow-x: auto;
     max-width: 100%;
+    /* Clips the visually hidden words of its buttons too: positioned by the page, they widened it. */
+    position: relative;
   }
   table {
     border-collapse: collapse;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_DIST } from '../../console/build.ts';
 import { commit } from '../support/git-repo.ts';
 import { axeViolations } from '../widget/support/chromium.ts';
@@ -236,7 +236,14 @@ describe.runIf(hasChromium)('every view, in light and dark, by keyboard and at 3
     { name: 'insights', hash: '#/insights', ready: 'console-bar-chart' },
     { name: 'jobs', hash: '#/jobs', ready: 'table tbody tr' },
     { name: 'keys', hash: '#/keys', ready: 'table tbody tr' },
+    // The job the console started above, once it has ended: its todos, stream and outcome.
+    { name: 'job', hash: '', ready: 'console-job[data-loaded] ol.stream li' },
   ];
+  beforeAll(async () => {
+    if (!hasChromium) return;
+    const job = await folio.t.db.agentSession.findFirstOrThrow({ where: { projectId: folio.site.projectId, branch: 'docs/console-refunds' } });
+    VIEWS.at(-1)!.hash = `#/jobs/${job.id}`;
+  });
 
   it('has no axe violations, and each view is screenshot, in light and dark', async () => {
     fs.rmSync(SCREENSHOTS, { recursive: true, force: true });
@@ -252,6 +259,15 @@ describe.runIf(hasChromium)('every view, in light and dark, by keyboard and at 3
         await page.locator(view.ready).first().waitFor();
         expect({ view: view.name, violations: await axeViolations(page) }).toEqual({ view: view.name, violations: [] });
         await page.screenshot({ path: path.join(SCREENSHOTS, `${colorScheme}-${view.name}.png`), fullPage: true });
+        if (view.name === 'insights') {
+          await page
+            .getByRole('button', { name: /^Open the conversation/ })
+            .first()
+            .click();
+          await page.getByRole('dialog').locator('.content').first().waitFor();
+          expect({ view: 'conversation', violations: await axeViolations(page) }).toEqual({ view: 'conversation', violations: [] });
+          await page.screenshot({ path: path.join(SCREENSHOTS, `${colorScheme}-conversation.png`) });
+        }
         expect(errors).toEqual([]);
         await context.close();
       }
