@@ -28,7 +28,11 @@ const ActivityDayRef = builder.objectRef<ActivityDay>('AnalyticsActivityDay').im
   fields: (t) => ({ day: t.exposeString('day', { description: 'The UTC day, 2026-11-26.' }) }),
 });
 const ZeroResultSearch = builder.objectRef<Insights['zeroResultSearches'][number]>('AnalyticsZeroResultSearch').implement({
-  fields: (t) => ({ query: t.exposeString('query'), count: t.exposeInt('count'), lastSearchedAt: t.exposeString('lastSearchedAt') }),
+  fields: (t) => ({
+    query: t.exposeString('query'),
+    count: t.exposeInt('count', { description: 'Its searches that found nothing.' }),
+    lastSearchedAt: t.exposeString('lastSearchedAt', { description: 'When it was last searched, with or without results.' }),
+  }),
 });
 const CitedPage = builder.objectRef<Insights['citedPages'][number]>('AnalyticsCitedPage').implement({
   fields: (t) => ({ path: t.exposeString('path'), citations: t.exposeInt('citations', { description: 'Answers that cited it.' }) }),

@@ -23,23 +23,26 @@ export interface ActivityDay {
 export interface Insights {
   days: ActivityDay[];
   totals: Omit<ActivityDay, 'day'>;
+  /** Terms (as the searches report groups them) some search of which found nothing; when the term was last searched. */
   zeroResultSearches: { query: string; count: number; lastSearchedAt: string }[];
   citedPages: { path: string; citations: number }[];
 }
 
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const dayOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
 /**
  * Activity per UTC day over a range widened to whole days (every day listed, empty ones as zeros):
  * questions answered and not found, searches with and without results, feedback up and down; with the
- * searches that found nothing and the pages answers cited most. Read from the recorded rows, which are
- * kept for the whole retention.
+ * searches that found nothing and the pages answers cited most. Read from the recorded rows (searches
+ * from their daily roll-ups), which are kept for the whole retention.
  */
 export async function insights(pool: pg.Pool, projectId: string, range: ReportRange): Promise<Insights> {
   const whole = wholeDaysAround(range);
   const dayCount = Math.round((whole.to.getTime() - whole.from.getTime()) / DAY_MS);
   if (dayCount > MAX_DAYS) throw invalidInput('dateFrom', `The range holds ${dayCount} days; ask for ${MAX_DAYS} at most.`);
   const params = [projectId, whole.from, whole.to];
+  const dayParams = [projectId, isoDay(whole.from), isoDay(whole.to)];
   const inRange = 'project_id = $1 AND created_at >= $2 AND created_at < $3';
   const [questions, searches, feedback, zeroResult, cited] = await Promise.all([
     pool.query<{ day: string; questions: string; answered: string; not_found: string }>(
@@ -48,10 +51,11 @@ export async function insights(pool: pg.Pool, projectId: string, range: ReportRa
        FROM assistant_turns WHERE ${inRange} GROUP BY 1`,
       params,
     ),
+    // Searches from their daily roll-ups (kept by a trigger as they are written, today's included).
     pool.query<{ day: string; searches: string; empty: string }>(
-      `SELECT ${dayOf('created_at')} AS day, count(*) AS searches, count(*) FILTER (WHERE result_count = 0) AS empty
-       FROM search_events WHERE ${inRange} GROUP BY 1`,
-      params,
+      `SELECT day, sum(hits) AS searches, sum(empty_hits) AS empty FROM search_terms_daily
+       WHERE project_id = $1 AND day >= $2 AND day < $3 GROUP BY day`,
+      dayParams,
     ),
     pool.query<{ day: string; helpful: string; unhelpful: string }>(
       `SELECT ${dayOf('created_at')} AS day, count(*) FILTER (WHERE helpful) AS helpful, count(*) FILTER (WHERE NOT helpful) AS unhelpful
@@ -59,10 +63,10 @@ export async function insights(pool: pg.Pool, projectId: string, range: ReportRa
       params,
     ),
     pool.query<{ query: string; count: string; last_at: Date }>(
-      `SELECT min(btrim(query)) AS query, count(*) AS count, max(created_at) AS last_at
-       FROM search_events WHERE ${inRange} AND result_count = 0 AND btrim(query) <> ''
-       GROUP BY lower(btrim(query)) ORDER BY count(*) DESC, 1 LIMIT ${LIST_LENGTH}`,
-      params,
+      `SELECT min(shown) AS query, sum(empty_hits) AS count, max(last_at) AS last_at FROM search_terms_daily
+       WHERE project_id = $1 AND day >= $2 AND day < $3 AND empty_hits > 0 AND term <> ''
+       GROUP BY term ORDER BY sum(empty_hits) DESC, term LIMIT ${LIST_LENGTH}`,
+      dayParams,
     ),
     pool.query<{ path: string; citations: string }>(
       `SELECT path, count(*) AS citations FROM assistant_turns, unnest(cited_paths) AS path
@@ -72,7 +76,7 @@ export async function insights(pool: pg.Pool, projectId: string, range: ReportRa
   ]);
   const days = new Map<string, ActivityDay>();
   for (let time = whole.from.getTime(); time < whole.to.getTime(); time += DAY_MS) {
-    const day = new Date(time).toISOString().slice(0, 10);
+    const day = isoDay(new Date(time));
     days.set(day, { day, questions: 0, answered: 0, notFound: 0, searches: 0, searchesWithoutResults: 0, helpful: 0, unhelpful: 0 });
   }
   for (const row of questions.rows) Object.assign(days.get(row.day)!, { questions: +row.questions, answered: +row.answered, notFound: +row.not_found });
