@@ -6,6 +6,16 @@ import { theme } from '../styles/theme.ts';
 /** A first deployment changes every file: the list stops here. */
 const MAX_FILES_LISTED = 100;
 
+/**
+ * A screenshot's address on this Folio: status records name them under PUBLIC_URL, which may be another
+ * host name for the same server than the one the console was opened at (and its page loads images only
+ * from its own origin).
+ */
+const sameOrigin = (url: string) => {
+  const address = new URL(url, location.href);
+  return address.pathname.startsWith('/screenshots/') ? address.pathname : url;
+};
+
 const STATUS_WORDS: Record<Deployment['status'], string> = { queued: 'Queued', in_progress: 'In progress', success: 'Succeeded', failure: 'Failed' };
 
 /**
@@ -127,8 +137,8 @@ export class ConsoleDeployment extends LitElement {
           d.screenshotLight || d.screenshotDark
             ? html`<h3>Screenshots</h3>
               <div class="shots">
-                ${d.screenshotLight ? html`<img src=${d.screenshotLight} alt="The site's home page after this deployment, light theme" loading="lazy" />` : null}
-                ${d.screenshotDark ? html`<img src=${d.screenshotDark} alt="The site's home page after this deployment, dark theme" loading="lazy" />` : null}
+                ${d.screenshotLight ? html`<img src=${sameOrigin(d.screenshotLight)} alt="The site's home page after this deployment, light theme" loading="lazy" />` : null}
+                ${d.screenshotDark ? html`<img src=${sameOrigin(d.screenshotDark)} alt="The site's home page after this deployment, dark theme" loading="lazy" />` : null}
               </div>`
             : null
         }

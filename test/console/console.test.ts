@@ -245,6 +245,18 @@ describe.runIf(hasChromium)('every view, in light and dark, by keyboard and at 3
     VIEWS.at(-1)!.hash = `#/jobs/${job.id}`;
   });
 
+  /** The live deployment's screenshots are taken 5 s after it went live, by the worker (this process). */
+  const untilScreenshotsTaken = () =>
+    expect
+      .poll(
+        async () => {
+          const project = await folio.t.db.project.findUniqueOrThrow({ where: { id: folio.site.projectId }, select: { liveDeployment: true } });
+          return project.liveDeployment?.screenshotLight ?? null;
+        },
+        { timeout: 60_000, interval: 250 },
+      )
+      .toMatch(/-light\.png$/);
+
   it('has no axe violations, and each view is screenshot, in light and dark', async () => {
     fs.rmSync(SCREENSHOTS, { recursive: true, force: true });
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
@@ -255,8 +267,18 @@ describe.runIf(hasChromium)('every view, in light and dark, by keyboard and at 3
       await signIn.page.screenshot({ path: path.join(SCREENSHOTS, `${colorScheme}-sign-in.png`) });
       await signIn.context.close();
       for (const view of VIEWS) {
+        if (view.name === 'deployments') await untilScreenshotsTaken();
         const { context, page, errors } = await openConsole(folio, { colorScheme, hash: view.hash });
         await page.locator(view.ready).first().waitFor();
+        if (view.name === 'deployments') {
+          // The live deployment's screenshots, shown from the console's own origin (its status record names them under PUBLIC_URL).
+          const shots = page.locator('console-deployment', { has: page.locator('.badge', { hasText: /^Live$/ }) });
+          await shots.locator('summary').click();
+          const images = shots.locator('.shots img');
+          await expect.poll(() => images.count()).toBe(2);
+          for (const image of await images.all())
+            await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+        }
         expect({ view: view.name, violations: await axeViolations(page) }).toEqual({ view: view.name, violations: [] });
         await page.screenshot({ path: path.join(SCREENSHOTS, `${colorScheme}-${view.name}.png`), fullPage: true });
         if (view.name === 'insights') {

@@ -71,7 +71,12 @@ export function consoleOnFolio(): ConsoleOnFolio {
   });
   const isolated = isolatedTestApp({
     isWorker: true,
-    env: (): Record<string, string> => (handle.chat ? { ANSWER_BASE_URL: handle.chat.baseURL, ANSWER_API_KEY: 'k', ANSWER_MODEL: 'scripted' } : {}),
+    // The PATH finds the Chromium that takes the deployments' screenshots.
+    env: (): Record<string, string> => ({
+      PATH: process.env.PATH ?? '',
+      ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
+      ...(handle.chat ? { ANSWER_BASE_URL: handle.chat.baseURL, ANSWER_API_KEY: 'k', ANSWER_MODEL: 'scripted' } : {}),
+    }),
   });
   beforeAll(async () => {
     if (!hasChromium) return;
@@ -178,6 +183,11 @@ export async function openConsole(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // What the browser refuses (a Content-Security-Policy violation) is logged as an error; refused requests
+  // (a wrong key's 401) are the console's to explain, and are left out.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
   await page.goto(`${handle.folio.url}/console/${options.hash ?? ''}`);
   return { context, page, errors };
 }
