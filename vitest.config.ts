@@ -3,9 +3,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { findChromium } from './api/browser/find-chromium.ts';
 
 const require = createRequire(import.meta.url);
-// The widget's browser tests need a Chromium (.ci/run installs Debian's); without one they are skipped, saying so.
+// The widget's and the console's browser tests need a Chromium (.ci/run installs Debian's); without one they are skipped, saying so.
 const hasChromium = findChromium() !== undefined;
-if (!hasChromium) console.warn("No Chromium found (CHROMIUM_PATH, or chromium on the PATH): the widget's browser tests are skipped.");
+if (!hasChromium) console.warn("No Chromium found (CHROMIUM_PATH, or chromium on the PATH): the widget's and the console's browser tests are skipped.");
 
 export default defineConfig({
   resolve: {
