@@ -1,4 +1,5 @@
 import { css, html } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import { DEPLOYMENT_UPDATED, DEPLOYMENTS_VIEW, TRIGGER_PREVIEW, TRIGGER_UPDATE } from '../lib/documents.ts';
 import { formatDateTime } from '../lib/format.ts';
 import type { Deployment } from '../lib/types.ts';
@@ -36,6 +37,7 @@ export class ConsoleDeployments extends ProjectView {
       }
     `,
   ];
+  protected static override refreshSeconds = 15;
   static override properties = { ...ProjectView.properties, data: { state: true } };
 
   declare data: DeploymentsData | undefined;
@@ -80,7 +82,9 @@ export class ConsoleDeployments extends ProjectView {
       <h2>Recent deployments</h2>
       <div @console-deployment-ended=${() => void this.load()}>
         ${data?.project.deployments.length === 0 ? html`<p>No deployments yet: deploy the branch above.</p>` : null}
-        ${(data?.project.deployments ?? []).map(
+        ${repeat(
+          data?.project.deployments ?? [],
+          (deployment) => deployment._id,
           (deployment) =>
             html`<console-deployment .deployment=${deployment} .isLive=${deployment._id === data?.project.liveDeployment?._id} .follow=${this.#follow}></console-deployment>`,
         )}

@@ -34,6 +34,7 @@ export class ConsoleJobs extends ProjectView {
       }
     `,
   ];
+  protected static override refreshSeconds = 15;
   protected static override reloadOn = ['project', 'jobId'];
   static override properties = { ...ProjectView.properties, jobId: {}, data: { state: true }, isStarting: { state: true } };
 

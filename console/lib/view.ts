@@ -35,9 +35,15 @@ export class ProjectView extends LitElement {
       <p role="status" class=${this.message ? 'notice' : 'visually-hidden'}>${this.message}</p>`;
   }
 
+  /** Lists that change without the reader (deployments and jobs started elsewhere) are read again this often while the tab is seen. */
+  protected static refreshSeconds: number | undefined;
+  #refresh: ReturnType<typeof setInterval> | undefined;
+
   override connectedCallback(): void {
     super.connectedCallback();
     void this.load();
+    const seconds = (this.constructor as typeof ProjectView).refreshSeconds;
+    if (seconds) this.#refresh = setInterval(() => document.visibilityState === 'visible' && void this.load(), seconds * 1000);
   }
 
   override willUpdate(changed: PropertyValues): void {
@@ -110,6 +116,7 @@ export class ProjectView extends LitElement {
   }
 
   override disconnectedCallback(): void {
+    clearInterval(this.#refresh);
     for (const stop of this.#subscriptions) stop();
     this.#subscriptions.clear();
     super.disconnectedCallback();

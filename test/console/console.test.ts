@@ -66,8 +66,18 @@ describe.runIf(hasChromium)('the console, against Folio with the corpus deployed
       .click();
     expect(await page.locator('console-deployment').first().locator('ul.files li').allTextContents()).toEqual(['modified quickstart.mdx']);
     expect(await axeViolations(page)).toEqual([]);
+
+    // A deployment started elsewhere (the API) shows up, open details and all, and is followed to its end.
+    const triggered = await fetch(`${folio.folio.url}/v1/project/update/${folio.site.projectId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${folio.site.adminKey}` },
+    }).then((res) => res.json() as Promise<{ statusId: string }>);
+    const row = page.locator('console-deployment', { has: page.locator(`article[aria-label="Deployment ${triggered.statusId}"]`) });
+    await row.waitFor({ timeout: 30_000 });
+    await expect.poll(() => row.locator('[data-status]').getAttribute('data-status'), { timeout: 60_000 }).toBe('success');
+    expect(await page.locator('console-deployment').nth(1).locator('ul.files li').allTextContents()).toEqual(['modified quickstart.mdx']);
     await context.close();
-  });
+  }, 120_000);
 
   it('reads the insights of the recorded history, opens a thread, and exports CSV', async () => {
     const { context, page } = await openConsole(folio, { hash: '#/insights' });
