@@ -5,7 +5,8 @@ import { dayBefore, formatDateTime, formatNumber, formatPercent } from '../lib/f
 import type { Insights } from '../lib/types.ts';
 import { ProjectView } from '../lib/view.ts';
 
-const RANGES = [7, 30, 90] as const;
+/** The ranges offered at once, in days up to today; any other is chosen with the two dates. */
+const PRESETS = [7, 30, 90] as const;
 
 /**
  * The Insights view, from one GraphQL request: charts of questions, searches and feedback per day over
@@ -49,20 +50,30 @@ export class ConsoleInsights extends ProjectView {
       }
     `,
   ];
-  protected static override reloadOn = ['project', 'days'];
-  static override properties = { ...ProjectView.properties, days: { state: true }, data: { state: true }, openThread: { state: true } };
+  protected static override reloadOn = ['project', 'from', 'through'];
+  static override properties = {
+    ...ProjectView.properties,
+    from: { state: true },
+    through: { state: true },
+    data: { state: true },
+    openThread: { state: true },
+  };
 
-  declare days: (typeof RANGES)[number];
+  /** The first and the last UTC day shown, both included. */
+  declare from: string;
+  declare through: string;
   declare data: Insights | undefined;
   declare openThread: string | undefined;
 
   constructor() {
     super();
-    this.days = 30;
+    this.from = dayBefore(29);
+    this.through = dayBefore(0);
   }
 
+  /** The range as the API takes it (`dateTo` excluded). */
   get range() {
-    return { dateFrom: dayBefore(this.days - 1), dateTo: dayBefore(-1) };
+    return { dateFrom: this.from, dateTo: dayBefore(-1, new Date(`${this.through}T00:00:00Z`)) };
   }
 
   protected override load() {
@@ -71,14 +82,44 @@ export class ConsoleInsights extends ProjectView {
     });
   }
 
+  /** The preset the range is, if it is one. */
+  get #preset(): number | undefined {
+    return this.through === dayBefore(0) ? PRESETS.find((days) => this.from === dayBefore(days - 1)) : undefined;
+  }
+
+  #choosePreset(event: Event) {
+    const days = Number((event.target as HTMLSelectElement).value);
+    if (!days) return;
+    this.from = dayBefore(days - 1);
+    this.through = dayBefore(0);
+  }
+
+  /** A date typed or picked: kept when it is a day and the range still runs forwards, else said why. */
+  #chooseDays(which: 'from' | 'through', event: Event) {
+    const value = (event.target as HTMLInputElement).value;
+    const [from, through] = which === 'from' ? [value, this.through] : [this.from, value];
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || from > through) {
+      this.error = 'Choose a first day on or before the last day.';
+      return;
+    }
+    this.error = '';
+    this.from = from;
+    this.through = through;
+  }
+
   override render() {
     const data = this.data;
     return html`
       <div class="row">
         <label for="range">Range</label>
-        <select id="range" @change=${(event: Event) => (this.days = Number((event.target as HTMLSelectElement).value) as (typeof RANGES)[number])}>
-          ${RANGES.map((days) => html`<option value=${days} ?selected=${days === this.days}>Last ${days} days</option>`)}
+        <select id="range" @change=${this.#choosePreset}>
+          ${PRESETS.map((days) => html`<option value=${days} ?selected=${this.#preset === days}>Last ${days} days</option>`)}
+          <option value="" ?selected=${this.#preset === undefined}>Chosen days</option>
         </select>
+        <label for="from">From</label>
+        <input id="from" type="date" .value=${this.from} max=${this.through} @change=${(event: Event) => this.#chooseDays('from', event)} />
+        <label for="through">Through</label>
+        <input id="through" type="date" .value=${this.through} min=${this.from} @change=${(event: Event) => this.#chooseDays('through', event)} />
         <span class="hint">Days are UTC.</span>
       </div>
       ${this.renderNotices()}
@@ -95,7 +136,7 @@ export class ConsoleInsights extends ProjectView {
     const insights = data.analyticsInsights;
     const totals = insights.totals;
     const days = insights.days.map((day) => day.day);
-    const rangeWords = `over the last ${this.days} days`;
+    const rangeWords = this.#preset ? `over the last ${this.#preset} days` : `from ${this.from} through ${this.through}`;
     return html`
       <h2 class="visually-hidden">Totals</h2>
       <dl>

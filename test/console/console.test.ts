@@ -108,6 +108,17 @@ describe.runIf(hasChromium)('the console, against Folio with the corpus deployed
     expect(await page.locator('table[aria-labelledby="zero-result-searches"] tbody tr td:first-child').allTextContents()).toEqual(['refund policy', 'sso']);
     expect(await page.locator('table[aria-labelledby="cited-pages"] tbody tr').count()).toBeGreaterThan(0);
 
+    // Any range of days: the two days of the recorded history, without today's question.
+    await page.getByLabel('From', { exact: true }).fill(first);
+    await page.getByLabel('Through', { exact: true }).fill(second);
+    await expect.poll(() => page.locator('dl').first().locator('dd').allTextContents()).toEqual(['5', '0', '5', '7', '3', '2 / 1']);
+    expect(await page.getByLabel('Range').inputValue()).toBe('');
+    expect(await questionsChart.getByRole('img').getAttribute('aria-label')).toBe(
+      `Questions per day from ${first} through ${second}: 5 in all, 0 answered, 5 not found in the docs.`,
+    );
+    await page.getByLabel('Range').selectOption('7');
+    await expect.poll(() => page.locator('dl').first().locator('dd').allTextContents()).toEqual(['6', '1', '5', '7', '3', '2 / 1']);
+
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV of top searches' }).click();
     const csv = fs.readFileSync((await (await download).path())!, 'utf8');
