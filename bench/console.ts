@@ -12,6 +12,7 @@ import { listen } from '../api/http/server.ts';
 import { createLogger } from '../api/logger.ts';
 import { openRuntime } from '../api/runtime.ts';
 import { CONSOLE_GZIP_GOAL_BYTES, ensureConsoleBuilt } from '../console/build.ts';
+import { kB } from '../scripts/browser-bundle.ts';
 import { removeDataDir } from '../test/support/embedded-cluster.ts';
 import { launchChromium } from '../test/widget/support/chromium.ts';
 import { corpusRepository, deployedProject } from './corpus.ts';
@@ -39,7 +40,6 @@ try {
   await recordHistory(project.projectId);
   const server = await listen(createApp(runtime), '127.0.0.1', 0);
   try {
-    const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
     console.log(`# Console (Chromium ${browser.version()}, ${os.cpus().length} cores)\n`);
     console.log('| Bundle (one module) | minified | gzipped | brotli |\n|---|---|---|---|');
     console.log(`| ${build.file} | ${kB(build.bytes)} | **${kB(build.gzipBytes)}** (goal ≤ ${kB(CONSOLE_GZIP_GOAL_BYTES)}) | ${kB(build.brotliBytes)} |\n`);

@@ -66,7 +66,6 @@ async function buildBundle(spec: BundleSpec, fingerprint: string): Promise<Bundl
   const file = `${spec.name}-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.js`;
   const gzip = zlib.gzipSync(code, { level: 9 });
   const brotli = zlib.brotliCompressSync(code, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: code.length } });
-  fs.mkdirSync(spec.bundleDir, { recursive: true });
   writeWhole(path.join(spec.bundleDir, file), code);
   writeWhole(path.join(spec.bundleDir, `${file}.gz`), gzip);
   writeWhole(path.join(spec.bundleDir, `${file}.br`), brotli);

@@ -83,7 +83,7 @@ async function resolveFile(route: FileRoute, pathname: string): Promise<string> 
     throw missing();
   }
   // A route whose path names one file (`/widget.js`) serves the file of that name from its folder.
-  const isRouteItself = pathname === route.path || pathname === `${route.path}/`;
+  const isRouteItself = pathname === route.path || (route.indexFile !== undefined && pathname === `${route.path}/`);
   const parts = isRouteItself ? [route.indexFile ?? path.posix.basename(route.path)] : relative.split('/').filter(Boolean);
   if (parts.length === 0 || parts.some((part) => part.startsWith('.') || part.includes('\\') || part.includes('\0'))) throw missing();
   const root = await fs.realpath(route.dir).catch(() => undefined);

@@ -24,10 +24,6 @@ export class ConsoleBarChart extends LitElement {
     css`
       figure {
         margin: 0;
-        background: var(--background);
-        border: 1px solid var(--border);
-        border-radius: 8px;
-        padding: 12px 16px;
       }
       figcaption {
         font-weight: 600;
@@ -54,12 +50,6 @@ export class ConsoleBarChart extends LitElement {
         border-radius: 2px;
         margin-right: 6px;
         vertical-align: -1px;
-      }
-      details summary {
-        cursor: pointer;
-        color: var(--accent);
-        margin-top: 6px;
-        width: fit-content;
       }
       text {
         fill: var(--muted);
@@ -93,7 +83,7 @@ export class ConsoleBarChart extends LitElement {
     const bar = Math.max(2, slot * 0.7);
     const scale = (HEIGHT - 20) / max;
     const labelEvery = Math.ceil(this.days.length / 5);
-    return html`<figure>
+    return html`<figure class="card">
       <figcaption>${this.caption}</figcaption>
       <svg viewBox="0 0 ${WIDTH} ${HEIGHT + 18}" role="img" aria-label=${this.summary}>
         <line x1=${AXIS} y1=${HEIGHT} x2=${WIDTH} y2=${HEIGHT}></line>

@@ -16,7 +16,7 @@ const sameOrigin = (url: string) => {
   return address.pathname.startsWith('/screenshots/') ? address.pathname : url;
 };
 
-const STATUS_WORDS: Record<Deployment['status'], string> = { queued: 'Queued', in_progress: 'In progress', success: 'Succeeded', failure: 'Failed' };
+export const STATUS_WORDS: Record<Deployment['status'], string> = { queued: 'Queued', in_progress: 'In progress', success: 'Succeeded', failure: 'Failed' };
 
 /**
  * One deployment: its status (following `deploymentUpdated` while it is queued or running, so it changes
@@ -40,12 +40,6 @@ export class ConsoleDeployment extends LitElement {
       }
       .commit {
         overflow-wrap: anywhere;
-      }
-      details summary {
-        cursor: pointer;
-        color: var(--accent);
-        margin-top: 6px;
-        width: fit-content;
       }
       .shots {
         display: flex;

@@ -4,10 +4,11 @@ import { DEPLOYMENT_UPDATED, DEPLOYMENTS_VIEW, TRIGGER_PREVIEW, TRIGGER_UPDATE }
 import { formatDateTime } from '../lib/format.ts';
 import type { Deployment } from '../lib/types.ts';
 import { ProjectView } from '../lib/view.ts';
+import { STATUS_WORDS } from './console-deployment.ts';
 
 interface DeploymentsData {
   project: { branch: string; siteUrl: string; liveDeployment: { _id: string } | null; deployments: Deployment[] };
-  previews: { branch: string; url: string; usedAt: string; deployment: { _id: string; status: string } | null }[];
+  previews: { branch: string; url: string; usedAt: string; deployment: { _id: string; status: Deployment['status'] } | null }[];
 }
 
 /**
@@ -27,11 +28,6 @@ export class ConsoleDeployments extends ProjectView {
       .actions h2 {
         margin-top: 0;
       }
-      .actions form {
-        border: 1px solid var(--border);
-        border-radius: 8px;
-        padding: 12px 16px;
-      }
       console-deployment {
         display: block;
       }
@@ -43,9 +39,10 @@ export class ConsoleDeployments extends ProjectView {
   declare data: DeploymentsData | undefined;
 
   protected override load() {
-    return this.loadData(async () => {
-      this.data = await this.query<DeploymentsData>(DEPLOYMENTS_VIEW);
-    });
+    return this.loadData(
+      () => this.query<DeploymentsData>(DEPLOYMENTS_VIEW),
+      (data) => (this.data = data),
+    );
   }
 
   #follow = (statusId: string, onChange: (deployment: Deployment) => void) =>
@@ -64,12 +61,12 @@ export class ConsoleDeployments extends ProjectView {
       ${this.renderNotices()}
       ${data ? this.#liveSite(data) : html`<p class="hint">Loading deployments…</p>`}
       <div class="actions">
-        <form @submit=${this.#deploy} aria-labelledby="deploy-heading">
+        <form class="card" @submit=${this.#deploy} aria-labelledby="deploy-heading">
           <h2 id="deploy-heading">Deploy</h2>
           <p class="hint">Deploys the newest commit of <code>${data?.project.branch ?? 'the branch'}</code> to the live site.</p>
           <button class="primary" type="submit">Deploy now</button>
         </form>
-        <form @submit=${this.#preview} aria-labelledby="preview-heading">
+        <form class="card" @submit=${this.#preview} aria-labelledby="preview-heading">
           <h2 id="preview-heading">Preview a branch</h2>
           <div class="field">
             <label for="preview-branch">Branch</label>
@@ -113,7 +110,7 @@ export class ConsoleDeployments extends ProjectView {
                   (preview) => html`<tr>
                     <td><code>${preview.branch}</code></td>
                     <td><a href=${preview.url} target="_blank" rel="noopener">${preview.url}</a></td>
-                    <td>${preview.deployment ? html`<span class="badge status-${preview.deployment.status}">${preview.deployment.status.replace('_', ' ')}</span>` : '—'}</td>
+                    <td>${preview.deployment ? html`<span class="badge status-${preview.deployment.status}">${STATUS_WORDS[preview.deployment.status]}</span>` : '—'}</td>
                     <td>${formatDateTime(preview.usedAt)}</td>
                   </tr>`,
                 )}

@@ -7,9 +7,12 @@ import { ProjectView } from '../lib/view.ts';
 
 /** What a running fix last said, per gap. */
 interface Progress {
+  /** Empty while the job is being started. */
   sessionId: string;
   steps: number;
   status: string;
+  /** The last event shown (a stream that reconnects starts again from the first). */
+  seq: number;
 }
 
 /**
@@ -22,9 +25,6 @@ export class ConsoleGaps extends ProjectView {
     ...ProjectView.styles,
     css`
       .gap {
-        border: 1px solid var(--border);
-        border-radius: 8px;
-        padding: 12px 16px;
         margin-bottom: 12px;
       }
       .gap h3 {
@@ -59,7 +59,7 @@ export class ConsoleGaps extends ProjectView {
     const progress = this.progress[gap.id];
     const latest = gap.fixes[0];
     const isRunning = progress !== undefined || (latest !== undefined && !latest.job.haulted);
-    return html`<section class="gap" aria-labelledby="gap-${gap.id}">
+    return html`<section class="gap card" aria-labelledby="gap-${gap.id}">
       <h3 id="gap-${gap.id}">${gap.title}</h3>
       <p class="hint">
         Met ${formatNumber(gap.count)} ${gap.count === 1 ? 'time' : 'times'} (${gap.trend.direction}): ${gap.unanswered} questions not answered, ${gap.searchesWithoutResults} searches without results,
@@ -82,7 +82,7 @@ export class ConsoleGaps extends ProjectView {
         ${
           progress
             ? html`<span role="status">Step ${progress.steps}: ${progress.status}</span>
-              <a href=${hrefOf({ view: 'jobs', id: progress.sessionId })}>Follow the job</a>`
+              ${progress.sessionId ? html`<a href=${hrefOf({ view: 'jobs', id: progress.sessionId })}>Follow the job</a>` : null}`
             : null
         }
       </div>
@@ -125,10 +125,12 @@ export class ConsoleGaps extends ProjectView {
   }
 
   async #fix(gap: ContentGap) {
-    await this.attempt(async () => {
+    // Marked running at once, so that a second click does not start a second job.
+    this.progress = { ...this.progress, [gap.id]: { sessionId: '', steps: 0, status: 'starting', seq: -1 } };
+    const isStarted = await this.attempt(async () => {
       const { fixContentGap } = await this.query<{ fixContentGap: { sessionId: string } }>(FIX_GAP, { gapId: gap.id, ...this.range });
       const sessionId = fixContentGap.sessionId;
-      this.progress = { ...this.progress, [gap.id]: { sessionId, steps: 0, status: 'queued' } };
+      this.progress = { ...this.progress, [gap.id]: { sessionId, steps: 0, status: 'queued', seq: -1 } };
       this.follow<{ agentJobEvents: AgentEvent }>(
         JOB_EVENTS,
         { sessionId },
@@ -139,12 +141,13 @@ export class ConsoleGaps extends ProjectView {
         },
       );
     });
+    if (!isStarted) this.#forget(gap.id);
   }
 
   #progressed(gapId: string, event: AgentEvent) {
     const progress = this.progress[gapId];
-    if (!progress) return;
-    const next = { ...progress };
+    if (!progress || event.seq <= progress.seq) return;
+    const next = { ...progress, seq: event.seq };
     if (event.kind === 'step-started') next.steps += 1;
     if (event.kind === 'status') next.status = String(event.payload.message ?? '');
     if (event.kind === 'tool-call') next.status = `the agent calls ${String(event.payload.toolName)}`;
@@ -158,6 +161,10 @@ export class ConsoleGaps extends ProjectView {
       const fixes = contentGaps.find((gap) => gap.id === gapId)?.fixes;
       this.gaps = this.gaps.map((gap) => (gap.id === gapId && fixes ? { ...gap, fixes } : gap));
     });
+    this.#forget(gapId);
+  }
+
+  #forget(gapId: string) {
     const { [gapId]: _ended, ...running } = this.progress;
     this.progress = running;
   }

@@ -50,7 +50,7 @@ export class ConsoleInsights extends ProjectView {
       }
     `,
   ];
-  protected static override reloadOn = ['project', 'from', 'through'];
+  protected static override reloadOn = ['from', 'through'];
   static override properties = {
     ...ProjectView.properties,
     from: { state: true },
@@ -77,9 +77,10 @@ export class ConsoleInsights extends ProjectView {
   }
 
   protected override load() {
-    return this.loadData(async () => {
-      this.data = await this.query<Insights>(INSIGHTS_VIEW, this.range);
-    });
+    return this.loadData(
+      () => this.query<Insights>(INSIGHTS_VIEW, this.range),
+      (data) => (this.data = data),
+    );
   }
 
   /** The preset the range is, if it is one. */

@@ -4,7 +4,7 @@ import { formatDateTime } from '../lib/format.ts';
 import { hrefOf } from '../lib/route.ts';
 import type { AgentEvent, AgentSession } from '../lib/types.ts';
 import { ProjectView } from '../lib/view.ts';
-import { jobState } from './console-jobs.ts';
+import { jobState } from '../lib/jobs.ts';
 
 /** One line of a job's stream, as the reader follows it. */
 interface Step {
@@ -42,11 +42,6 @@ export class ConsoleJob extends ProjectView {
       ul.todos {
         padding-left: 20px;
       }
-      details summary {
-        cursor: pointer;
-        color: var(--accent);
-        width: fit-content;
-      }
     `,
   ];
   static override properties = { ...ProjectView.properties, sessionId: {}, job: { state: true }, preview: { state: true }, steps: { state: true } };
@@ -55,6 +50,7 @@ export class ConsoleJob extends ProjectView {
   declare job: AgentSession | undefined;
   declare preview: { url: string; status: string | undefined } | undefined;
   declare steps: Step[];
+  #lastSeq = -1;
 
   constructor() {
     super();
@@ -78,17 +74,23 @@ export class ConsoleJob extends ProjectView {
   }
 
   private refresh() {
-    return this.loadData(async () => {
-      const data = await this.query<{ agentJob: AgentSession; previews: { branch: string; url: string; deployment: { status: string } | null }[] }>(JOB_VIEW, {
-        sessionId: this.sessionId,
-      });
-      this.job = data.agentJob;
-      const preview = data.previews.find((candidate) => candidate.branch === data.agentJob.branch);
-      this.preview = preview ? { url: preview.url, status: preview.deployment?.status } : undefined;
-    });
+    return this.loadData(
+      () =>
+        this.query<{ agentJob: AgentSession; previews: { branch: string; url: string; deployment: { status: string } | null }[] }>(JOB_VIEW, {
+          sessionId: this.sessionId,
+        }),
+      (data) => {
+        this.job = data.agentJob;
+        const preview = data.previews.find((candidate) => candidate.branch === data.agentJob.branch);
+        this.preview = preview ? { url: preview.url, status: preview.deployment?.status } : undefined;
+      },
+    );
   }
 
   #add(event: AgentEvent) {
+    // A stream that reconnects starts again from the first event: those already shown are left out.
+    if (event.seq <= this.#lastSeq) return;
+    this.#lastSeq = event.seq;
     const payload = event.payload;
     const last = this.steps.at(-1);
     if (event.kind === 'text' && last?.kind === 'text') {

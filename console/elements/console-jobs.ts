@@ -1,15 +1,11 @@
 import { css, html } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import { CREATE_JOB, JOBS_VIEW } from '../lib/documents.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { hrefOf } from '../lib/route.ts';
 import type { AgentEvent, AgentSession } from '../lib/types.ts';
+import { jobState } from '../lib/jobs.ts';
 import { ProjectView } from '../lib/view.ts';
-
-/** What a job's row says of it. */
-export function jobState(job: Pick<AgentSession, 'haulted' | 'haultReason'>): { word: string; status: string } {
-  if (!job.haulted) return { word: 'running', status: 'in_progress' };
-  return job.haultReason === 'completed' ? { word: 'completed', status: 'success' } : { word: job.haultReason ?? 'stopped', status: 'failure' };
-}
 
 /**
  * The Agent jobs view: the project's jobs, newest first, and a form that starts one (the agentJob
@@ -20,9 +16,6 @@ export class ConsoleJobs extends ProjectView {
     ...ProjectView.styles,
     css`
       form {
-        border: 1px solid var(--border);
-        border-radius: 8px;
-        padding: 12px 16px;
         max-width: 720px;
       }
       textarea {
@@ -35,7 +28,7 @@ export class ConsoleJobs extends ProjectView {
     `,
   ];
   protected static override refreshSeconds = 15;
-  protected static override reloadOn = ['project', 'jobId'];
+  protected static override reloadOn = ['jobId'];
   static override properties = { ...ProjectView.properties, jobId: {}, data: { state: true }, isStarting: { state: true } };
 
   declare jobId: string | undefined;
@@ -49,17 +42,19 @@ export class ConsoleJobs extends ProjectView {
 
   protected override load() {
     if (this.jobId) return Promise.resolve();
-    return this.loadData(async () => {
-      this.data = await this.query(JOBS_VIEW);
-    });
+    return this.loadData(
+      () => this.query<NonNullable<ConsoleJobs['data']>>(JOBS_VIEW),
+      (data) => (this.data = data),
+    );
   }
 
   override render() {
-    if (this.jobId) return html`<console-job .project=${this.project} .sessionId=${this.jobId}></console-job>`;
+    // One element per job: another job's page starts afresh (its stream, its steps).
+    if (this.jobId) return keyed(this.jobId, html`<console-job .project=${this.project} .sessionId=${this.jobId}></console-job>`);
     const jobs = this.data?.agentJobs.allSessions;
     return html`
       ${this.renderNotices()}
-      <form @submit=${this.#start} aria-labelledby="new-job">
+      <form class="card" @submit=${this.#start} aria-labelledby="new-job">
         <h2 id="new-job">Start a job</h2>
         <div class="field">
           <label for="job-message">What should the agent change in the docs?</label>
@@ -129,6 +124,8 @@ export class ConsoleJobs extends ProjectView {
           this.error = error.message;
         },
       },
+      // Run again on a reconnection, the subscription would create a second job.
+      { retries: 0 },
     );
   }
 }

@@ -3,6 +3,7 @@ import { CREATE_KEY, KEYS_VIEW, REVOKE_KEY, SET_ORIGINS } from '../lib/documents
 import { formatDateTime } from '../lib/format.ts';
 import type { ApiKey } from '../lib/types.ts';
 import { ProjectView } from '../lib/view.ts';
+import { copyText } from '../../widget/lib/clipboard.ts';
 
 const originsOf = (text: string) =>
   text
@@ -19,15 +20,10 @@ export class ConsoleKeys extends ProjectView {
     ...ProjectView.styles,
     css`
       form.create {
-        border: 1px solid var(--border);
-        border-radius: 8px;
-        padding: 12px 16px;
         max-width: 720px;
       }
       .created {
-        border: 1px solid var(--success);
-        border-radius: 8px;
-        padding: 12px 16px;
+        border-color: var(--success);
         margin: 12px 0;
       }
       .created code {
@@ -55,15 +51,16 @@ export class ConsoleKeys extends ProjectView {
   declare editing: string | undefined;
 
   protected override load() {
-    return this.loadData(async () => {
-      this.keys = (await this.query<{ apiKeys: ApiKey[] }>(KEYS_VIEW)).apiKeys;
-    });
+    return this.loadData(
+      () => this.query<{ apiKeys: ApiKey[] }>(KEYS_VIEW),
+      (data) => (this.keys = data.apiKeys),
+    );
   }
 
   override render() {
     return html`
       ${this.renderNotices()}
-      <form class="create" @submit=${this.#create} aria-labelledby="new-key">
+      <form class="create card" @submit=${this.#create} aria-labelledby="new-key">
         <h2 id="new-key">Create a key</h2>
         <div class="field">
           <label for="key-kind">Kind</label>
@@ -81,7 +78,7 @@ export class ConsoleKeys extends ProjectView {
       </form>
       ${
         this.created
-          ? html`<div class="created" role="region" aria-label="The new key">
+          ? html`<div class="created card" role="region" aria-label="The new key">
             <p><strong>Your new ${this.created.kind} key.</strong> Copy it now: Folio keeps only its hash and will not show it again.</p>
             <p><code id="new-key-value">${this.created.key}</code></p>
             <div class="row">
@@ -171,10 +168,9 @@ export class ConsoleKeys extends ProjectView {
 
   async #copy() {
     if (!this.created) return;
-    try {
-      await navigator.clipboard.writeText(this.created.key);
+    if (await copyText(this.created.key)) {
       this.message = 'The key is on the clipboard.';
-    } catch {
+    } else {
       const selection = getSelection();
       const code = this.renderRoot.querySelector('#new-key-value');
       if (selection && code) selection.selectAllChildren(code);

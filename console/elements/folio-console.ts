@@ -1,4 +1,5 @@
 import { css, html, LitElement } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import { hrefOf, type Route, routeOf, VIEWS } from '../lib/route.ts';
 import { type ConsoleProject, currentProjectId, setCurrentProject, signedInProjects, signOut } from '../lib/signed-in.ts';
 import { theme } from '../styles/theme.ts';
@@ -164,7 +165,7 @@ export class FolioConsole extends LitElement {
       <main id="main">
         ${this.notice ? html`<p class="notice" role="status">${this.notice}</p>` : null}
         <h1 tabindex="-1">${label} <span class="hint">· ${current.name}</span></h1>
-        ${this.#view(current)}
+        ${keyed(current.projectId, this.#view(current))}
       </main>
     `;
   }
@@ -172,7 +173,7 @@ export class FolioConsole extends LitElement {
   #view(project: ConsoleProject) {
     switch (this.route.view) {
       case 'insights':
-        return html`<console-insights .project=${project} .threadId=${this.route.id}></console-insights>`;
+        return html`<console-insights .project=${project}></console-insights>`;
       case 'jobs':
         return html`<console-jobs .project=${project} .jobId=${this.route.id}></console-jobs>`;
       case 'keys':

@@ -4,7 +4,6 @@ export class ConsoleError extends Error {
     message: string,
     readonly code: string,
     readonly status: number,
-    readonly field?: string,
   ) {
     super(message);
   }
@@ -16,15 +15,14 @@ export class ConsoleError extends Error {
 }
 
 /** Folio's words where they help, the console's where they would not. */
-export function consoleErrorOf(status: number, code: string | undefined, serverMessage: string | undefined, field?: string): ConsoleError {
+export function consoleErrorOf(status: number, code: string | undefined, serverMessage: string | undefined): ConsoleError {
   if (status === 401)
     return new ConsoleError('Folio does not accept this key: it may have been revoked. Sign in again with an admin key.', code ?? 'UNAUTHENTICATED', 401);
   if (status === 429) return new ConsoleError(serverMessage ?? 'Too many requests. Try again in a minute.', code ?? 'RATE_LIMITED', 429);
   if (status >= 500) return new ConsoleError('Folio had a problem with this request. Try again in a moment; its log says more.', code ?? 'INTERNAL', status);
-  return new ConsoleError(serverMessage ?? `The request failed (HTTP ${status}).`, code ?? `HTTP_${status}`, status, field);
+  return new ConsoleError(serverMessage ?? `The request failed (HTTP ${status}).`, code ?? `HTTP_${status}`, status);
 }
 
 export function errorMessage(error: unknown): string {
-  if (error instanceof ConsoleError) return error.message;
   return error instanceof Error && error.message ? error.message : 'Something went wrong.';
 }

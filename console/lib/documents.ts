@@ -13,6 +13,9 @@ export const DEPLOYMENT_UPDATED = `subscription ConsoleDeploymentUpdated($status
 export const TRIGGER_UPDATE = `mutation ConsoleTriggerUpdate($projectId: String!) { triggerUpdate(projectId: $projectId) { statusId } }`;
 export const TRIGGER_PREVIEW = `mutation ConsoleTriggerPreview($projectId: String!, $branch: String!) { triggerPreview(projectId: $projectId, branch: $branch) { statusId previewUrl } }`;
 
+/** A gap's fixes: each job's outcome and its before/after check. */
+const GAP_FIXES_FIELD = `fixes { sessionId createdAt job { haulted haultReason pullRequestLink messageToUser } check { answeredLive answeredPreview previewUrl questions { question answeredLive answeredPreview } } }`;
+
 export const INSIGHTS_VIEW = `query ConsoleInsights($projectId: String!, $dateFrom: String!, $dateTo: String!) {
   analyticsInsights(projectId: $projectId, dateFrom: $dateFrom, dateTo: $dateTo) {
     days { day questions answered notFound searches searchesWithoutResults helpful unhelpful }
@@ -27,7 +30,7 @@ export const INSIGHTS_VIEW = `query ConsoleInsights($projectId: String!, $dateFr
   contentGaps(projectId: $projectId, dateFrom: $dateFrom, dateTo: $dateTo) {
     id title count unanswered thumbsDown searchesWithoutResults examples trend { direction firstHalf secondHalf }
     pagesReachedInstead { path count }
-    fixes { sessionId createdAt job { haulted haultReason pullRequestLink messageToUser } check { answeredLive answeredPreview previewUrl questions { question answeredLive answeredPreview } } }
+    ${GAP_FIXES_FIELD}
   }
 }`;
 
@@ -41,7 +44,7 @@ export const FIX_GAP = `mutation ConsoleFixGap($projectId: String!, $gapId: Stri
 
 export const GAP_FIXES = `query ConsoleGapFixes($projectId: String!, $dateFrom: String!, $dateTo: String!) {
   contentGaps(projectId: $projectId, dateFrom: $dateFrom, dateTo: $dateTo) {
-    id fixes { sessionId createdAt job { haulted haultReason pullRequestLink messageToUser } check { answeredLive answeredPreview previewUrl questions { question answeredLive answeredPreview } } }
+    id ${GAP_FIXES_FIELD}
   }
 }`;
 

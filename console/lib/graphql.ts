@@ -7,7 +7,7 @@ const STREAM_ENDPOINT = '/graphql/stream';
 
 interface GraphQLErrorBody {
   message: string;
-  extensions?: { code?: string; field?: string; http?: { status?: number } };
+  extensions?: { code?: string; http?: { status?: number } };
 }
 
 /** Runs one query or mutation with the key; its data, or a ConsoleError saying what went wrong. */
@@ -31,7 +31,7 @@ export async function graphql<Data>(key: string, query: string, variables: Recor
   const first = body.errors?.[0];
   if (first) {
     const status = first.extensions?.http?.status ?? (response.ok ? 400 : response.status);
-    throw consoleErrorOf(status, first.extensions?.code, first.message, first.extensions?.field);
+    throw consoleErrorOf(status, first.extensions?.code, first.message);
   }
   if (!response.ok || !body.data) throw consoleErrorOf(response.status, body.code, body.error);
   return body.data;
@@ -45,14 +45,11 @@ export interface Subscription<Data> {
 
 /**
  * Follows a subscription over graphql-sse (a stream of its own per subscription, which any web process
- * can serve); reconnects a few times when the connection drops. Returns the function that stops it.
+ * can serve); reconnects `retries` times when the connection drops, which runs the subscription again
+ * from its start (0 for one that does something, such as creating a job). Returns the function that stops it.
  */
-export function subscribe<Data>(key: string, query: string, variables: Record<string, unknown>, sink: Subscription<Data>): () => void {
-  const client = createClient({
-    url: STREAM_ENDPOINT,
-    headers: { authorization: `Bearer ${key}` },
-    retryAttempts: 3,
-  });
+export function subscribe<Data>(key: string, query: string, variables: Record<string, unknown>, sink: Subscription<Data>, { retries = 3 } = {}): () => void {
+  const client = createClient({ url: STREAM_ENDPOINT, headers: { authorization: `Bearer ${key}` }, retryAttempts: retries });
   const stop = client.subscribe<Data>(
     { query, variables },
     {

@@ -3,7 +3,7 @@ export type View = 'deployments' | 'insights' | 'jobs' | 'keys';
 
 export interface Route {
   view: View;
-  /** One item of the view: an agent job's id, a thread's id. */
+  /** One item of the view: an agent job's id. */
   id?: string;
 }
 

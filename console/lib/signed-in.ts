@@ -36,13 +36,13 @@ export function setCurrentProject(projectId: string): void {
  */
 export async function signIn(key: string): Promise<ConsoleProject> {
   const trimmed = key.trim();
-  if (!trimmed) throw new ConsoleError('Enter an admin key (it starts with folio_admin_).', 'INVALID_INPUT', 400, 'key');
+  if (!trimmed) throw new ConsoleError('Enter an admin key (it starts with folio_admin_).', 'INVALID_INPUT', 400);
   const { viewer } = await graphql<{ viewer: { kind: string; projectId: string; project: { name: string; subdomain: string } | null } }>(
     trimmed,
     '{ viewer { kind projectId project { name subdomain } } }',
   ).catch((error: unknown) => {
     if (error instanceof ConsoleError && error.status === 401)
-      throw new ConsoleError('Folio does not know this key, or it was revoked. Check it and try again.', error.code, 401, 'key');
+      throw new ConsoleError('Folio does not know this key, or it was revoked. Check it and try again.', error.code, 401);
     throw error;
   });
   if (viewer.kind !== 'admin' || !viewer.project)
@@ -50,7 +50,6 @@ export async function signIn(key: string): Promise<ConsoleProject> {
       'This is an assistant key: it can search and ask, not manage a project. Sign in with an admin key (folio_admin_…).',
       'FORBIDDEN',
       403,
-      'key',
     );
   const project = { key: trimmed, projectId: viewer.projectId, name: viewer.project.name, subdomain: viewer.project.subdomain };
   sessionStorage.setItem(STORE, JSON.stringify([...signedInProjects().filter((known) => known.projectId !== project.projectId), project]));

@@ -6,7 +6,7 @@ import { theme } from '../styles/theme.ts';
 
 /**
  * What every view shares: its project (and key), GraphQL with that key, its data read when it is shown
- * and again when its project (or a property in `reloadOn`) changes, and what happens when Folio refuses
+ * and again when a property in `reloadOn` changes, and what happens when Folio refuses
  * the key (the console signs the project out, saying why). Subscriptions end with the view.
  */
 export class ProjectView extends LitElement {
@@ -19,9 +19,10 @@ export class ProjectView extends LitElement {
   /** What the reader's last action did, announced by a live region. */
   declare message: string;
   #subscriptions = new Set<() => void>();
+  #loads = 0;
 
-  /** The properties whose change (after their first value) reads the view's data again. */
-  protected static reloadOn: readonly string[] = ['project'];
+  /** The properties whose change (after their first value) reads the view's data again; a view holds one project all its life (folio-console keys it by project). */
+  protected static reloadOn: readonly string[] = [];
 
   constructor() {
     super();
@@ -78,15 +79,24 @@ export class ProjectView extends LitElement {
     }
   }
 
-  /** Reads the view's data; the element is marked `data-loaded` once it has (what the benchmark waits for). */
-  protected async loadData(work: () => Promise<unknown>): Promise<boolean> {
-    const ok = await this.attempt(work);
+  /**
+   * Reads the view's data and hands it to `show`, unless a later read began meanwhile (a range changed
+   * again, a refresh): an older answer never replaces a newer one. The element is marked `data-loaded`
+   * once it has shown data (what the benchmark waits for).
+   */
+  protected async loadData<Data>(read: () => Promise<Data>, show: (data: Data) => void): Promise<boolean> {
+    const load = ++this.#loads;
+    const ok = await this.attempt(async () => {
+      const data = await read();
+      if (load === this.#loads) show(data);
+    });
     await this.updateComplete;
     this.toggleAttribute('data-loaded', true);
     return ok;
   }
 
-  protected follow<Data>(document: string, variables: Record<string, unknown>, sink: Subscription<Data>): () => void {
+  protected follow<Data>(document: string, variables: Record<string, unknown>, sink: Subscription<Data>, options?: { retries?: number }): () => void {
+    const ended = () => this.#subscriptions.delete(stop);
     const stop = subscribe<Data>(
       this.project.key,
       document,
@@ -94,18 +104,20 @@ export class ProjectView extends LitElement {
       {
         ...sink,
         error: (error) => {
+          ended();
           this.refusedKey(error);
           sink.error(error);
         },
         complete: () => {
-          this.#subscriptions.delete(stop);
+          ended();
           sink.complete?.();
         },
       },
+      options,
     );
     this.#subscriptions.add(stop);
     return () => {
-      this.#subscriptions.delete(stop);
+      ended();
       stop();
     };
   }

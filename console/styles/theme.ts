@@ -30,9 +30,6 @@ export const theme = css`
   *::after {
     box-sizing: border-box;
   }
-  [hidden] {
-    display: none !important;
-  }
   h1,
   h2,
   h3 {
@@ -73,8 +70,7 @@ export const theme = css`
     font: inherit;
     color: inherit;
   }
-  button,
-  .button {
+  button {
     display: inline-flex;
     align-items: center;
     gap: 6px;
@@ -117,6 +113,19 @@ export const theme = css`
   }
   .field {
     margin-bottom: 14px;
+  }
+  /** A bordered box: a chart, a form, a gap. */
+  .card {
+    border: 1px solid var(--border);
+    border-radius: 8px;
+    padding: 12px 16px;
+    background: var(--background);
+  }
+  details summary {
+    cursor: pointer;
+    color: var(--accent);
+    margin-top: 6px;
+    width: fit-content;
   }
   .hint {
     color: var(--muted);
@@ -187,8 +196,7 @@ export const theme = css`
   .status-success {
     color: var(--success);
   }
-  .status-failure,
-  .status-error {
+  .status-failure {
     color: var(--danger);
   }
   .status-queued,
