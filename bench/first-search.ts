@@ -86,7 +86,9 @@ export async function benchFirstSearch(runtime: Runtime, rounds = 8) {
     building.push(performance.now() - started);
   }
   const loading: number[] = [];
-  for (let round = 0; round < 5; round++) {
+  for (let round = 0; round < rounds; round++) {
+    // Each load after a full collection (npm run bench exposes gc), so the builds' and the last load's garbage is not its.
+    globalThis.gc?.();
     const started = performance.now();
     await loadArtifact({ db: runtime.database.prisma, pool: runtime.database.pool }, runtime.embedder, deploymentId, runtime.log);
     loading.push(performance.now() - started);
@@ -102,7 +104,7 @@ export async function benchFirstSearch(runtime: Runtime, rounds = 8) {
       `| right after a one-page deployment goes live (goal ≤ 100 at p95) | ${medianAndP95(afterDeployment)} |`,
       `| the first text of the first question right after a one-page deployment goes live, offline model (goal ≤ 100 at p95) | ${medianAndP95(firstAnswer)} |`,
       `| warm, for comparison | ${medianAndP95(warm)} |`,
-      `| loading the whole stored artifact (every part; goal ≤ 100) | ${medianAndP95(loading)} |`,
+      `| loading the whole stored artifact in this process (every part, each load after a full garbage collection; goal ≤ 100) | ${medianAndP95(loading)} |`,
       `| building the index from the stored chunks (what a first search waited for before artifacts) | ${medianAndP95(building)} |`,
     ].join('\n'),
   };

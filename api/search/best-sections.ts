@@ -1,6 +1,7 @@
 import type { QueryTerm } from './analyzer.ts';
 import { FIELD } from './keyword-index.ts';
 import type { Partition } from './partition.ts';
+import { isAt } from './string-column.ts';
 import { EVERYDAY_RARITY, wordRarity } from './word-rarity.ts';
 
 /** A word in a section's heading says more about the section than one in its text. */
@@ -31,7 +32,7 @@ export function bestSectionsOfPage(partition: Partition, page: number, ranked: n
       const fields = keyword.fieldsOf(term, doc);
       const isInTitle = (fields & FIELD.title) !== 0;
       // The index leaves out a heading that repeats the page's title; that section's heading holds the title's words.
-      const isInHeading = (fields & FIELD.heading) !== 0 || (isInTitle && headings[doc] === titles[doc]);
+      const isInHeading = (fields & FIELD.heading) !== 0 || (isInTitle && isAt(headings, doc, titles[doc]!));
       return { isInTitle, isInHeading, isInSection: isInHeading || (fields & FIELD.content) !== 0 };
     });
     // The page's title stands above every section: its words are the page's subject, held by all.

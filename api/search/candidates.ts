@@ -3,6 +3,7 @@ import { everydayExpansions } from './everyday-words.ts';
 import type { ExpansionOptions } from './query-expansion.ts';
 import type { Partition } from './partition.ts';
 import { QueryPhrase } from './phrase-match.ts';
+import { stringAt } from './string-column.ts';
 
 /** The signals each candidate chunk is scored on (see relevance.ts), in this order. */
 export const FEATURES = [
@@ -113,7 +114,7 @@ export function collectCandidates(
     }
     if (summaryVector) features[at.summaryCosine] = partition.pages.similarity(page, summaryVector);
     else if (translatedVector) features[at.summaryCosine] = partition.translation!.similarity(page, translatedVector);
-    const heading = partition.headings[doc]!;
+    const heading = stringAt(partition.headings, doc)!;
     const title = partition.titles[doc]!;
     // Lowercase is enough for the text: phrases are matched between word boundaries.
     const text = phrase.wordCount >= 2 || isIdentifier ? partition.chunks.contentAt(doc)!.toLowerCase() : '';

@@ -1,6 +1,8 @@
+import { copyBytes } from '../db/copy-bytes.ts';
 import { ArtifactError, decodeArtifact, encodeArtifact } from './artifact-codec.ts';
 import { INDEX_BUILD } from './index-build.ts';
 import { Partition, type PartitionState } from './partition.ts';
+import { columnLength } from './string-column.ts';
 import { DERIVED_BYTES, memoryOf } from './search-memory.ts';
 import type { SearchStore } from './search-store.ts';
 import { TranslatedQueries, type TranslatedQueriesState } from './translated-queries.ts';
@@ -17,16 +19,16 @@ export async function partitionPart(id: string, partition: Partition): Promise<S
   const state = partition.toState();
   let memoryBytes = memoryOf(state);
   memoryBytes += (state.keyword.size + state.pages.keyword.size) * DERIVED_BYTES.perKeywordDocument;
-  memoryBytes += state.paths.length * DERIVED_BYTES.perChunk;
-  memoryBytes += (state.keyword.words.length + state.pages.keyword.words.length) * DERIVED_BYTES.perWord;
+  memoryBytes += columnLength(state.paths) * DERIVED_BYTES.perChunk;
+  memoryBytes += (columnLength(state.keyword.words) + columnLength(state.pages.keyword.words)) * DERIVED_BYTES.perWord;
   return { id, bytes: await encodeArtifact({ build: INDEX_BUILD, partition: state }), memoryBytes };
 }
 
 /** A translation's part; `undefined` when the two partitions share no page to learn from (kept, so it is not tried again). */
 export async function translationPart(id: string, translation: TranslatedQueries | undefined): Promise<StoredPart> {
   const state = translation?.toState() ?? null;
-  // The lexicon, and its reverse made on loading.
-  return { id, bytes: await encodeArtifact({ build: INDEX_BUILD, translation: state }), memoryBytes: state ? memoryOf(state) * 2 : 0 };
+  const memoryBytes = state ? memoryOf(state) + state.weights.length * DERIVED_BYTES.perTranslation : 0;
+  return { id, bytes: await encodeArtifact({ build: INDEX_BUILD, translation: state }), memoryBytes };
 }
 
 export async function readPartition(bytes: Uint8Array): Promise<Partition> {
@@ -62,9 +64,7 @@ export async function storeParts(store: SearchStore, parts: readonly StoredPart[
 
 /** A stored part's bytes, in a query of its own (a site's parts are fetched at once, and each is decoded as it arrives). */
 export async function fetchPart(store: SearchStore, id: string): Promise<Buffer> {
-  // As base64: bytea arrives as hex text, twice the bytes' size, and megabytes of it take a quarter longer
-  // to read and decode (node-postgres reads no binary results).
-  const { rows } = await store.pool.query<{ base64: string }>("SELECT encode(bytes, 'base64') AS base64 FROM search_parts WHERE id = $1", [id]);
-  if (!rows[0]) throw new ArtifactError(`its part ${id} is missing`);
-  return Buffer.from(rows[0].base64, 'base64');
+  const bytes = await copyBytes(store.pool, (literal) => `SELECT bytes FROM search_parts WHERE id = ${literal(id)}`);
+  if (!bytes) throw new ArtifactError(`its part ${id} is missing`);
+  return bytes;
 }

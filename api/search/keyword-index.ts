@@ -1,5 +1,6 @@
 import type { Analyzer, QueryTerm } from './analyzer.ts';
 import { typoBudget, typoDistance } from './edit-distance.ts';
+import { columnLength, isAt, lowerBoundOf, startsWithAt, stringAt, stringColumn, type StringColumn } from './string-column.ts';
 import { TopK, type Hit } from './top-k.ts';
 
 export interface KeywordDocument {
@@ -85,7 +86,7 @@ interface Postings {
 export interface KeywordIndexState {
   size: number;
   /** Every indexed term, sorted; term i's postings are entries starts[i] to starts[i + 1] of the packed arrays. */
-  terms: string[];
+  terms: StringColumn;
   starts: Uint32Array;
   docs: Int32Array;
   weights: Float32Array;
@@ -93,7 +94,7 @@ export interface KeywordIndexState {
   /** Each document's length in words (its content's). */
   lengths: Float32Array;
   /** Every plain word of the indexed text, and the number of its stem among `terms`. */
-  words: string[];
+  words: StringColumn;
   wordTerms: Uint32Array;
 }
 
@@ -134,7 +135,7 @@ export class KeywordIndex {
   /** Every plain word of the indexed text and its stem (identifiers and CJK bigrams aside); made on first use. */
   get words(): ReadonlyMap<string, string> {
     const { words, wordTerms, terms } = this.#state;
-    this.#words ??= new Map(words.map((word, i) => [word, terms[wordTerms[i]!]!]));
+    this.#words ??= new Map(Array.from(wordTerms, (term, i) => [stringAt(words, i)!, stringAt(terms, term)!]));
     return this.#words;
   }
 
@@ -195,11 +196,11 @@ export class KeywordIndex {
     const rankOf = new Map(terms.map((term, rank) => [term, rank]));
     return new KeywordIndex({
       size: documents.length,
-      terms,
+      terms: stringColumn(terms),
       starts,
       ...packed,
       lengths,
-      words: [...words.keys()],
+      words: stringColumn([...words.keys()]),
       wordTerms: Uint32Array.from(words.values(), (term) => rankOf.get(term)!),
     });
   }
@@ -207,8 +208,8 @@ export class KeywordIndex {
   /** A term's postings (views into the packed arrays), or undefined for a term the index lacks. */
   #postings(term: string): Postings | undefined {
     const { terms, starts, docs, weights, fields } = this.#state;
-    const at = lowerBound(terms, term);
-    if (terms[at] !== term) return undefined;
+    const at = lowerBoundOf(terms, term);
+    if (!isAt(terms, at, term)) return undefined;
     const [from, to] = [starts[at]!, starts[at + 1]!];
     return { docs: docs.subarray(from, to), weights: weights.subarray(from, to), fields: fields.subarray(from, to) };
   }
@@ -216,8 +217,8 @@ export class KeywordIndex {
   /** How many documents hold a term (0 for an unknown one). */
   #documentCount(term: string): number {
     const { terms, starts } = this.#state;
-    const at = lowerBound(terms, term);
-    return terms[at] === term ? starts[at + 1]! - starts[at]! : 0;
+    const at = lowerBoundOf(terms, term);
+    return isAt(terms, at, term) ? starts[at + 1]! - starts[at]! : 0;
   }
 
   /**
@@ -318,8 +319,8 @@ export class KeywordIndex {
   private completions(prefix: string): string[] {
     const vocabulary = this.#state.terms;
     const found: string[] = [];
-    for (let i = lowerBound(vocabulary, prefix); i < vocabulary.length && vocabulary[i]!.startsWith(prefix) && found.length < 200; i++) {
-      if (vocabulary[i] !== prefix) found.push(vocabulary[i]!);
+    for (let i = lowerBoundOf(vocabulary, prefix); i < columnLength(vocabulary) && startsWithAt(vocabulary, i, prefix) && found.length < 200; i++) {
+      if (!isAt(vocabulary, i, prefix)) found.push(stringAt(vocabulary, i)!);
     }
     return this.mostFrequent(found);
   }
@@ -347,7 +348,7 @@ function wordsByInitial(words: ReadonlyMap<string, string>): Map<string, string[
 }
 
 /** The first index of sorted `items` whose item is not below `value` (its length when there is none). */
-function lowerBound<T extends number | string>(items: ArrayLike<T>, value: T): number {
+function lowerBound(items: ArrayLike<number>, value: number): number {
   let low = 0;
   let high = items.length;
   while (low < high) {

@@ -7,6 +7,7 @@ import type { AlignedPage, TranslatedQueries } from './translated-queries.ts';
 import { SharedDirections } from './shared-directions.ts';
 import { VectorIndex, type VectorIndexState } from './vector-index.ts';
 import { normalise } from './embedders/embedder.ts';
+import { columnLength, stringAt, stringColumn, type StringColumn } from './string-column.ts';
 import { textAt, textColumn, type TextColumn } from './text-column.ts';
 
 export interface IndexedChunk {
@@ -43,9 +44,9 @@ export interface PartitionState {
   language: string;
   version: string;
   /** Per chunk. */
-  paths: string[];
+  paths: StringColumn;
   contents: TextColumn;
-  headings: string[];
+  headings: StringColumn;
   pageOf: Int32Array;
   /** Per page. */
   pageIds: string[];
@@ -93,7 +94,7 @@ export class Partition {
     readonly analyzer: Analyzer,
     readonly keyword: KeywordIndex,
     /** Each chunk's heading and its page's title, in the form phrases are matched in (see phrase-match.ts). */
-    readonly headings: string[],
+    readonly headings: StringColumn,
     readonly titles: string[],
     /** Chunk -> its page's number in this partition. */
     readonly pageOf: Int32Array,
@@ -128,7 +129,7 @@ export class Partition {
     return {
       language: first.language,
       version: first.version,
-      paths: chunks.map((chunk) => chunk.path),
+      paths: stringColumn(chunks.map((chunk) => chunk.path)),
       contents: textColumn(chunks.map((chunk) => chunk.content)),
       headings: this.headings,
       pageOf: this.pageOf,
@@ -146,17 +147,18 @@ export class Partition {
 
   static async fromState(state: PartitionState): Promise<Partition> {
     const { language, version, pageOf } = state;
-    const contentAt = (doc: number) => (doc < state.paths.length ? textAt(state.contents, doc) : undefined);
+    const length = columnLength(state.paths);
+    const contentAt = (doc: number) => (doc < length ? textAt(state.contents, doc) : undefined);
     const chunks: ChunkList = {
-      length: state.paths.length,
-      pathAt: (doc) => state.paths[doc],
+      length,
+      pathAt: (doc) => stringAt(state.paths, doc),
       contentAt,
       at: (doc) => {
         const page = pageOf[doc];
         if (page === undefined) return undefined;
         return {
           pageId: state.pageIds[page]!,
-          path: state.paths[doc]!,
+          path: stringAt(state.paths, doc)!,
           content: contentAt(doc)!,
           title: state.titles[page]!,
           description: state.descriptions[page]!,
@@ -243,7 +245,7 @@ export async function buildPartition(rows: ChunkRow[], analyzed: readonly Analyz
   const keyword = KeywordIndex.fromAnalyzed(analyzed);
   const pageNumbers = new Map<string, number>();
   const pageOf = Int32Array.from(rows, (row) => pageNumbers.get(row.page_id) ?? pageNumbers.set(row.page_id, pageNumbers.size).get(row.page_id)!);
-  const headings = rows.map((row) => phraseForm(row.heading));
+  const headings = stringColumn(rows.map((row) => phraseForm(row.heading)));
   const titles = rows.map((row) => phraseForm(row.title));
   const hasWordVectors = knowsWords(analyzer.language);
   const vectors = withVectors ? packVectors(rows, pageOf, pageNumbers.size) : undefined;

@@ -31,10 +31,11 @@ export function memoryOf(value: unknown): number {
 /**
  * What a loaded index adds to its data, per document of a keyword index (its scoring buffers), per
  * chunk (its slot in the list of titles' phrase forms, made once a page; chunk objects are made only
- * for the chunks a search returns) and per word of the typo table (a map entry, and two slots of its
- * first letter's list).
+ * for the chunks a search returns), per word of the typo table (a map entry, and two slots of its
+ * first letter's list) and per translation of a lexicon (its entry, an object and two strings, in the
+ * lexicon and in its reverse, made on the language's first query).
  */
-export const DERIVED_BYTES = { perKeywordDocument: 28, perChunk: 16, perWord: 96 } as const;
+export const DERIVED_BYTES = { perKeywordDocument: 28, perChunk: 16, perWord: 96, perTranslation: 240 } as const;
 
 const STRING_HEADER = 16;
 const OBJECT_HEADER = 32;

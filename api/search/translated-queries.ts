@@ -2,6 +2,7 @@ import type { Analyzer, QueryTerm } from './analyzer.ts';
 import type { ExpansionTerm } from './keyword-index.ts';
 import type { PageSummaries, WeightedTerm } from './page-summaries.ts';
 import type { CorpusVocabulary, ExpansionOptions } from './query-expansion.ts';
+import { columnLength, stringAt, stringColumn, type StringColumn } from './string-column.ts';
 
 /** One side of a pair of translated pages: the route without its language folder, and the summary's text. */
 export interface AlignedPage {
@@ -24,11 +25,20 @@ export function summaryTerms(pages: AlignedPage[], analyzer: Analyzer): PageTerm
   });
 }
 
-/** A lexicon as plain data: each word with its translations as [English stem, English word, weight]. */
+/**
+ * A lexicon as plain data, by column: its words, how many translations each has, then every translation
+ * in the words' order (its English stem, an English word of that stem, and its weight).
+ */
 export interface TranslatedQueriesState {
-  lexicon: [string, [string, string, number][]][];
+  words: StringColumn;
+  counts: Uint8Array;
+  terms: StringColumn;
+  englishWords: StringColumn;
+  weights: Float64Array;
   twins: Int32Array;
 }
+
+type Lexicon = Map<string, WeightedTerm[]>;
 
 /** At most this many English words per word of the other language. */
 const TRANSLATIONS_PER_WORD = 3;
@@ -47,28 +57,40 @@ const MIN_RELATEDNESS = 0.1;
  * scored by its English twin's similarity. Learned from the site itself, whatever its languages.
  */
 export class TranslatedQueries {
+  #lexicon: Lexicon | undefined;
+  /** English stem -> the words of this language it translates, with their association. */
+  #reverse: Map<string, { term: string; association: number }[]> | undefined;
+
   private constructor(
-    private readonly lexicon: Map<string, WeightedTerm[]>,
-    /** Page number here -> page number of the English twin, -1 for a page without one. */
-    private readonly twins: Int32Array,
+    private readonly state: TranslatedQueriesState,
     private readonly english: PageSummaries,
-    /** English stem -> the words of this language it translates, with their association. */
-    private readonly reverse: Map<string, { term: string; association: number }[]>,
     private readonly englishVocabulary: CorpusVocabulary | undefined,
   ) {}
 
   /** What was learned, as plain data for a search artifact: the lexicon and each page's English twin. */
   toState(): TranslatedQueriesState {
-    return {
-      lexicon: [...this.lexicon].map(([word, terms]) => [word, terms.map(({ term, word: english, weight = 0 }) => [term, english, weight])]),
-      twins: this.twins,
-    };
+    return this.state;
   }
 
-  /** Back from toState(), linked to the English partition's summaries and vocabulary. */
+  /** Back from toState(), linked to the English partition's summaries and vocabulary; its maps are made when a query first needs them. */
   static fromState(state: TranslatedQueriesState, english: PageSummaries, englishVocabulary: CorpusVocabulary | undefined): TranslatedQueries {
-    const lexicon = new Map(state.lexicon.map(([word, terms]) => [word, terms.map(([term, englishWord, weight]) => ({ term, word: englishWord, weight }))]));
-    return new TranslatedQueries(lexicon, state.twins, english, reverseOf(lexicon), englishVocabulary);
+    return new TranslatedQueries(state, english, englishVocabulary);
+  }
+
+  /** Word of this language -> its translations. */
+  private get lexicon(): Lexicon {
+    this.#lexicon ??= lexiconOf(this.state);
+    return this.#lexicon;
+  }
+
+  private get reverse(): Map<string, { term: string; association: number }[]> {
+    this.#reverse ??= reverseOf(this.lexicon);
+    return this.#reverse;
+  }
+
+  /** Page number here -> page number of the English twin, -1 for a page without one. */
+  private get twins(): Int32Array {
+    return this.state.twins;
   }
 
   /** Learns the lexicon from pages of this language and their English twins (by route), as summaryTerms gives them. */
@@ -98,7 +120,7 @@ export class TranslatedQueries {
         for (const term of telling) row.set(term, (row.get(term) ?? 0) + 1);
       }
     }
-    const lexicon = new Map<string, WeightedTerm[]>();
+    const lexicon: Lexicon = new Map();
     for (const [word, row] of together) {
       const pagesWithWord = count.get(word)!;
       const translations = [...row]
@@ -113,7 +135,7 @@ export class TranslatedQueries {
         );
       }
     }
-    return new TranslatedQueries(lexicon, twins, english, reverseOf(lexicon), englishVocabulary);
+    return new TranslatedQueries(stateOf(lexicon, twins), english, englishVocabulary);
   }
 
   /**
@@ -160,8 +182,33 @@ export class TranslatedQueries {
   }
 }
 
+function stateOf(lexicon: Lexicon, twins: Int32Array): TranslatedQueriesState {
+  const translations = [...lexicon.values()].flat();
+  return {
+    words: stringColumn([...lexicon.keys()]),
+    counts: Uint8Array.from(lexicon.values(), (terms) => terms.length),
+    terms: stringColumn(translations.map(({ term }) => term)),
+    englishWords: stringColumn(translations.map(({ word }) => word)),
+    weights: Float64Array.from(translations, ({ weight = 0 }) => weight),
+    twins,
+  };
+}
+
+function lexiconOf(state: TranslatedQueriesState): Lexicon {
+  const lexicon: Lexicon = new Map();
+  let at = 0;
+  for (let i = 0; i < columnLength(state.words); i++) {
+    const translations: WeightedTerm[] = [];
+    for (const end = at + state.counts[i]!; at < end; at++) {
+      translations.push({ term: stringAt(state.terms, at)!, word: stringAt(state.englishWords, at)!, weight: state.weights[at]! });
+    }
+    lexicon.set(stringAt(state.words, i)!, translations);
+  }
+  return lexicon;
+}
+
 /** English stem -> the words of the other language it translates, with their association. */
-function reverseOf(lexicon: Map<string, WeightedTerm[]>): Map<string, { term: string; association: number }[]> {
+function reverseOf(lexicon: Lexicon): Map<string, { term: string; association: number }[]> {
   const reverse = new Map<string, { term: string; association: number }[]>();
   for (const [word, translations] of lexicon) {
     for (const { term, weight = 0 } of translations) {
