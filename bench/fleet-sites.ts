@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
 import { createProject } from '../api/projects/create-project.ts';
 import type { Runtime } from '../api/runtime.ts';
 import { buildArtifact } from '../api/search/search-artifact.ts';
+import { payloadLengthOf } from '../api/search/artifact-codec.ts';
 import { corpusRepository, deployNow } from './corpus.ts';
 import { replicatedRepository } from './search.ts';
 
@@ -112,8 +112,7 @@ async function storedArtifact(runtime: Runtime, deploymentId: string) {
     deploymentId,
     chunks: manifest.chunks,
     bytes: manifest.bytes + parts.reduce((sum, part) => sum + part.bytes.length, 0),
-    // A part is raw deflate past the 48-byte prefix of api/search/artifact-codec.ts.
-    partPayloads: parts.map((part) => inflateRawSync(part.bytes.subarray(48)).length),
+    partPayloads: parts.map((part) => payloadLengthOf(part.bytes)),
     memoryBytes: Number(manifest.memory),
   };
 }

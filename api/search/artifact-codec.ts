@@ -169,6 +169,11 @@ function isTextList(value: unknown[]): value is string[] {
   );
 }
 
+/** The length of an artifact's payload once inflated, as its prefix says (what memory its decoding passes through). */
+export function payloadLengthOf(bytes: Uint8Array): number {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).readUInt32LE(16);
+}
+
 export async function decodeArtifact(bytes: Uint8Array): Promise<unknown> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length < PREFIX || !buffer.subarray(0, 8).equals(MAGIC)) throw new ArtifactError('not a search artifact');
