@@ -2,7 +2,9 @@
  * Many short strings kept as one: their text joined, and where each ends. An index's terms, words,
  * chunk paths and headings are held this way, so that loading a search artifact makes two values per
  * list rather than one string per entry (a hundred thousand for the corpus, a quarter of a load's time
- * with the garbage collection they caused), and memory holds no per-string header.
+ * with the garbage collection they caused), and memory holds no per-string header. Searched in place
+ * (binary search without making strings); a chunk's long text is a TextColumn instead (text-column.ts:
+ * UTF-8 bytes, half the memory of a JS string once one character needs two bytes, decoded when read).
  */
 export interface StringColumn {
   /** The strings, one after the other. */

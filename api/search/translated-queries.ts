@@ -35,6 +35,7 @@ export interface TranslatedQueriesState {
   terms: StringColumn;
   englishWords: StringColumn;
   weights: Float64Array;
+  /** Page number here -> page number of the English twin, -1 for a page without one. */
   twins: Int32Array;
 }
 
@@ -86,11 +87,6 @@ export class TranslatedQueries {
   private get reverse(): Map<string, { term: string; association: number }[]> {
     this.#reverse ??= reverseOf(this.lexicon);
     return this.#reverse;
-  }
-
-  /** Page number here -> page number of the English twin, -1 for a page without one. */
-  private get twins(): Int32Array {
-    return this.state.twins;
   }
 
   /** Learns the lexicon from pages of this language and their English twins (by route), as summaryTerms gives them. */
@@ -177,7 +173,7 @@ export class TranslatedQueries {
 
   /** Similarity of a page (by its English twin) with a translated query vector; 0 for a page without a twin. */
   similarity(page: number, query: Float32Array): number {
-    const twin = this.twins[page]!;
+    const twin = this.state.twins[page]!;
     return twin >= 0 ? this.english.similarity(twin, query) : 0;
   }
 }
