@@ -2,13 +2,15 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { createApp } from '../api/app.ts';
-import { listen } from '../api/http/server.ts';
+import os from 'node:os';
+import path from 'node:path';
 import { createProject } from '../api/projects/create-project.ts';
 import type { Runtime } from '../api/runtime.ts';
 import { deployNow } from './corpus.ts';
+import { UNLIMITED } from './limits.ts';
 import { replicatedRepository } from './search.ts';
 import { medianAndP95 } from './support.ts';
+import { startWeb } from './web-process.ts';
 
 const CLIENT = fileURLToPath(new URL('./assistant-client.ts', import.meta.url));
 type Conversation = { role: 'user' | 'assistant'; content: string }[];
@@ -109,8 +111,10 @@ async function measure(
   const client = spawn(process.execPath, ['--import', 'tsx', CLIENT, String(MODEL_DELAY_MS)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: client.stdout! })[Symbol.asyncIterator]();
   const { baseURL } = JSON.parse((await lines.next()).value as string) as { baseURL: string };
-  const config = withModel ? { ...runtime.config, answerModel: { baseURL, apiKey: 'bench', model: 'bench' } } : runtime.config;
-  const server = await listen(createApp({ ...runtime, config }), '127.0.0.1', 0);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-assistant-'));
+  const model: Record<string, string> = withModel ? { ANSWER_BASE_URL: baseURL, ANSWER_API_KEY: 'bench', ANSWER_MODEL: 'bench' } : {};
+  const env = { DATABASE_URL: runtime.database.url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', PATH: process.env.PATH ?? '', ...UNLIMITED, ...model };
+  const server = await startWeb(env);
   try {
     client.stdin!.end(
       `${JSON.stringify({ url: `${server.url}/v1/assistant/${project.subdomain}/message`, key: project.assistantKey, warmUp: SHORT.slice(0, WARM_UP), conversations, rounds })}\n`,
@@ -119,7 +123,8 @@ async function measure(
     if (result.done) throw new Error('the assistant benchmark client ended without results');
     return JSON.parse(result.value as string) as Timing[];
   } finally {
-    await server.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
     client.kill();
   }
 }

@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createProject } from '../api/projects/create-project.ts';
 import type { Runtime } from '../api/runtime.ts';
 import { buildSiteIndex } from '../api/search/index-builder.ts';
@@ -10,8 +8,8 @@ import { loadArtifact } from '../api/search/search-artifact.ts';
 import { corpusRepository, deployNow } from './corpus.ts';
 import { UNLIMITED } from './limits.ts';
 import { medianAndP95 } from './support.ts';
+import { startWeb } from './web-process.ts';
 
-const FOLIO = fileURLToPath(new URL('../bin/folio.js', import.meta.url));
 const QUESTIONS = [
   'How do I set up a custom domain for my documentation?',
   'Can I hide a page from the sidebar but keep it reachable by its link?',
@@ -135,35 +133,4 @@ async function firstText(url: string, project: { subdomain: string; assistantKey
   }
   if (!at) throw new Error(`the answer to "${question}" had no text`);
   return at;
-}
-
-interface Web {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** `folio web` in a process of its own, resolved once it says it is ready (it then loads the live sites in the background). */
-function startWeb(env: Record<string, string>): Promise<Web> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [FOLIO, 'web'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const exited = new Promise<void>((done) => child.on('exit', () => done()));
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /Folio web ready at (\S+)/.exec(output);
-      if (ready) {
-        child.stdout!.off('data', onData);
-        resolve({
-          url: ready[1]!,
-          stop: async () => {
-            child.kill('SIGTERM');
-            await exited;
-          },
-        });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`folio web exited with ${code} before it was ready:\n${output}`)));
-  });
 }

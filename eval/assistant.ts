@@ -4,10 +4,10 @@
 // --split=tune|tune-2|holdout|blind|blind-2 (run one split only). The second tuning set and the second
 // blind set have their own files.
 import fs from 'node:fs';
-import { stepCountIs, streamText, type ModelMessage } from 'ai';
 import { createOfflineModel } from '../api/assistant/offline/offline-model.ts';
 import { sitePages } from '../api/assistant/site-pages.ts';
 import { systemPrompt } from '../api/assistant/system-prompt.ts';
+import { runToolLoop, type TextMessage } from '../api/assistant/tool-loop.ts';
 import { assistantTools } from '../api/assistant/tools.ts';
 import type { Runtime } from '../api/runtime.ts';
 import { searchDocs } from '../api/search/search-docs.ts';
@@ -60,7 +60,7 @@ const SPLITS: Split[] = onlySplit ? [onlySplit] : ['tune', 'tune-2', 'holdout', 
 
 await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   const site = { id: project.projectId, liveDeploymentId: deploymentId };
-  const ask = (messages: ModelMessage[], language: string) => answer(runtime, site, messages, language);
+  const ask = (messages: TextMessage[], language: string) => answer(runtime, site, messages, language);
   await ask([{ role: 'user', content: 'warm up' }], 'en');
 
   const rows: Row[] = [];
@@ -81,7 +81,7 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
     record(group, question.split, isCorrect(question, outcome), outcome, () => describeMiss(question, outcome));
   }
   for (const question of inSplit(questions.followUps)) {
-    const messages: ModelMessage[] = [];
+    const messages: TextMessage[] = [];
     for (const earlier of question.thread ?? []) {
       messages.push({ role: 'user', content: earlier });
       messages.push({ role: 'assistant', content: (await ask([...messages], question.language)).text });
@@ -106,15 +106,15 @@ await withDeployedCorpus(async ({ runtime, project, deploymentId }) => {
   if (showMisses) console.log(`\nMisses:\n${misses.join('\n')}`);
 });
 
-/** Runs one turn through streamText with the assistant's own tools and system prompt over the real search. */
-async function answer(runtime: Runtime, site: { id: string; liveDeploymentId: string }, messages: ModelMessage[], language: string): Promise<Outcome> {
+/** Runs one turn through the assistant's tool loop with the assistant's own tools and system prompt over the real search. */
+async function answer(runtime: Runtime, site: { id: string; liveDeploymentId: string }, messages: TextMessage[], language: string): Promise<Outcome> {
   let isNotFound = false;
   let retrieved: string[] = [];
   let readText = '';
   let query = '';
   const started = performance.now();
   const pages = sitePages(runtime, site, { language });
-  const result = streamText({
+  const parts = runToolLoop({
     // As the assistant makes it, opening the pages its search found (and noting what it read).
     model: createOfflineModel({
       sections: async (route, terms, limit) => {
@@ -133,7 +133,8 @@ async function answer(runtime: Runtime, site: { id: string; liveDeploymentId: st
     }),
     system: systemPrompt('Mintlify'),
     messages,
-    stopWhen: stepCountIs(4),
+    maxSteps: 4,
+    maxRetries: 0,
     tools: assistantTools(async (asked) => {
       const results = await searchDocs(runtime, site, { query: asked, pageSize: 5, language });
       // The question's own search, not a later look-up of names.
@@ -146,10 +147,9 @@ async function answer(runtime: Runtime, site: { id: string; liveDeploymentId: st
     }),
   });
   let text = '';
-  for await (const part of result.fullStream) {
+  for await (const part of parts) {
     if (part.type === 'text-delta') text += part.text;
     if (part.type === 'tool-call' && part.toolName === 'markNotFound') isNotFound = true;
-    if (part.type === 'error') throw part.error;
   }
   // Links in code are a code example's, not citations.
   const cited = [...text.replace(/```[\s\S]*?```/g, '').matchAll(/\]\((\/[^)\s]*)\)/g)].map((match) => match[1]!.split('#')[0]!);

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { hasToolCall, stepCountIs, streamText, type ModelMessage } from 'ai';
 import { answerModelFor } from '../assistant/models.ts';
+import { runToolLoop } from '../assistant/tool-loop.ts';
 import { makeDirectory, withFileLock } from '../db/data-dir.ts';
 import { GitError, type Repository } from '../deploy/git.ts';
 import { checkProject } from '../deploy/project-reader.ts';
@@ -144,19 +144,19 @@ async function runModel(
     search: (query) => searchLivePages(services, project, query),
   });
   const instructions = session.messages as { role: 'system' | 'user'; content: string }[];
-  const result = streamText({
+  const parts = runToolLoop({
     model: await answerModelFor(services.config),
     system: agentSystemPrompt({ siteName: project.name, branch: session.branch, baseBranch: project.branch }),
-    messages: instructions.map((message): ModelMessage => ({ role: message.role, content: message.content })),
+    messages: instructions.map((message) => ({ role: message.role, content: message.content })),
     tools,
-    stopWhen: [stepCountIs(AGENT_MAX_STEPS), hasToolCall('finish')],
+    maxSteps: AGENT_MAX_STEPS,
+    stopAfter: 'finish',
     abortSignal: input.signal,
     maxRetries: 2,
-    onError: () => undefined,
   });
   let finished: Finished | undefined;
   let lastText = '';
-  for await (const part of result.fullStream) {
+  for await (const part of parts) {
     switch (part.type) {
       case 'start-step':
         lastText = '';
@@ -176,16 +176,12 @@ async function runModel(
       case 'finish-step':
         await log.append('step-finished', {
           finishReason: part.finishReason,
-          usage: { promptTokens: part.usage.inputTokens ?? 0, completionTokens: part.usage.outputTokens ?? 0 },
+          usage: { promptTokens: part.usage.inputTokens, completionTokens: part.usage.outputTokens },
         });
-        break;
-      case 'error':
-        throw part.error;
-      case 'abort':
-        input.signal?.throwIfAborted();
         break;
     }
   }
+  input.signal?.throwIfAborted();
   if (finished) return finished;
   // The model stopped without finish (its step limit, or it just answered): its last words are the summary.
   const first = instructions.at(-1)?.content ?? 'Update the documentation';

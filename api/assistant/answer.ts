@@ -1,4 +1,3 @@
-import { stepCountIs, streamText, type LanguageModelUsage, type ModelMessage } from 'ai';
 import type { Reader } from '../analytics/record.ts';
 import type { TurnOutcome } from '../analytics/recorder.ts';
 import { AppError } from '../errors.ts';
@@ -6,7 +5,7 @@ import type { SearchResultShape } from '../search/search-docs.ts';
 import { pageRoute, searchDocs } from '../search/search-docs.ts';
 import type { Services } from '../services.ts';
 import { CitationGuard, type CitablePage } from './citations.ts';
-import type { AssistantEvent, FinishReason, Usage } from './events.ts';
+import type { AssistantEvent, Usage } from './events.ts';
 import { ASSISTANT_LIMITS } from './limits.ts';
 import { answerModelFor } from './models.ts';
 import { sitePages } from './site-pages.ts';
@@ -14,6 +13,7 @@ import { spokenLanguage } from './spoken-language.ts';
 import type { AssistantRequest } from './request.ts';
 import { systemPrompt } from './system-prompt.ts';
 import { recordAnswer, type Conversation, type StoredFinish } from './threads.ts';
+import { runToolLoop, type TextMessage, type TokenUsage } from './tool-loop.ts';
 import { assistantTools } from './tools.ts';
 
 export interface AnswerInput {
@@ -53,8 +53,6 @@ async function searchFilter(
 /** How analytics name the way an answer ended. */
 const TURN_OUTCOMES: Partial<Record<StoredFinish, TurnOutcome>> = { 'not-found': 'not_found', aborted: 'aborted', error: 'error' };
 
-const V4_FINISH_REASONS = new Set<string>(['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other']);
-
 /**
  * Answers one question as a stream of events: the model's tool loop (search, perhaps search again,
  * then answer or markNotFound) through the AI SDK, with every link of the answer checked against what
@@ -77,14 +75,12 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
       () => !isNotFound,
     );
   let citations = guard();
-  const relayed = new ToolCallsRelayed();
   const started = performance.now();
   let firstTextAt: number | undefined;
   const searchQueries: string[] = [];
-  const search = async (query: string, toolCallId: string): Promise<SearchResultShape[]> => {
+  const search = async (query: string): Promise<SearchResultShape[]> => {
     searchQueries.push(query || conversation.question.text);
-    // The search is milliseconds of CPU: the tool call it answers is passed on and sent first.
-    await relayed.wait(toolCallId);
+    // The search is milliseconds of CPU: the tool call it answers, passed on already, is sent first.
     await new Promise((resolve) => setImmediate(resolve));
     const results = await searchDocs(services, project, { query: query || conversation.question.text, pageSize: request.retrievalPageSize, ...request.filter });
     for (const result of results) {
@@ -98,21 +94,17 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
   yield { type: 'started', threadId, messageId };
   let finish: StoredFinish = 'aborted';
   try {
-    const result = streamText({
+    const parts = runToolLoop({
       model: await answerModelFor(services.config, sitePages(services, project, request.filter)),
       system: systemPrompt(project.name),
       messages: modelMessages(conversation, request),
-      // The note of what the user reads or points at is a system message of its own (modelMessages).
-      allowSystemInMessages: true,
       tools: assistantTools(search),
-      stopWhen: stepCountIs(ASSISTANT_LIMITS.maxSteps),
-      abortSignal: signal,
+      maxSteps: ASSISTANT_LIMITS.maxSteps,
       // Someone is waiting: one quick retry of a failed model call, not the default backoff of three.
       maxRetries: 1,
-      // Failures arrive as error parts below, and are logged there once.
-      onError: () => undefined,
+      abortSignal: signal,
     });
-    for await (const part of result.fullStream) {
+    for await (const part of parts) {
       switch (part.type) {
         case 'start-step':
           citations = guard();
@@ -122,7 +114,6 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
         case 'tool-call':
           if (part.toolName === 'markNotFound') isNotFound = true;
           yield { type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, args: part.input };
-          relayed.done(part.toolCallId);
           break;
         case 'tool-result':
           record.toolResult(part.toolCallId, part.toolName, part.input, part.output);
@@ -148,25 +139,19 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
             record.source(id, source.url, source.title);
             yield { type: 'source', id, url: source.url, title: source.title };
           }
-          const reason = finishReasonOf(part.finishReason);
-          yield { type: 'step-finished', finishReason: reason, usage: usageOf(part.usage), isContinued: false };
+          yield { type: 'step-finished', finishReason: part.finishReason, usage: usageOf(part.usage), isContinued: false };
           break;
         }
         case 'finish':
-          finish = isNotFound ? 'not-found' : finishReasonOf(part.finishReason);
-          yield { type: 'finished', threadId, messageId, finishReason: finishReasonOf(part.finishReason), usage: usageOf(part.totalUsage) };
+          finish = isNotFound ? 'not-found' : part.finishReason;
+          yield { type: 'finished', threadId, messageId, finishReason: part.finishReason, usage: usageOf(part.totalUsage) };
           break;
-        case 'error':
-          throw part.error;
-        case 'abort':
-          return;
       }
     }
   } catch (error) {
     finish = signal.aborted ? 'aborted' : 'error';
     if (!signal.aborted) throw modelFailure(error, services.log);
   } finally {
-    relayed.doneAll();
     await recordAnswer(services.db, conversation, { text: record.fullText, parts: record.parts, finishReason: finish }).catch((error: unknown) =>
       services.log.error(`could not store the answer ${messageId} of thread ${threadId}`, error),
     );
@@ -194,14 +179,14 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
  * at comes as a note of its own before the question, so that the question stays what was asked (the
  * offline model searches with it).
  */
-function modelMessages(conversation: Conversation, request: AssistantRequest): ModelMessage[] {
+function modelMessages(conversation: Conversation, request: AssistantRequest): TextMessage[] {
   const notes = [
     ...(request.currentPath ? [`The user is reading the page ${request.currentPath}.`] : []),
     ...request.context.map((item) => `${item.type === 'code' ? 'Code' : 'Text'} the user points at${item.path ? ` (from ${item.path})` : ''}:\n${item.value}`),
   ];
   return [
-    ...conversation.history.map((turn): ModelMessage => ({ role: turn.role, content: turn.text })),
-    ...(notes.length > 0 ? [{ role: 'system', content: notes.join('\n\n') } satisfies ModelMessage] : []),
+    ...conversation.history.map((turn): TextMessage => ({ role: turn.role, content: turn.text })),
+    ...(notes.length > 0 ? [{ role: 'system', content: notes.join('\n\n') } satisfies TextMessage] : []),
     { role: 'user', content: conversation.question.text },
   ];
 }
@@ -214,45 +199,8 @@ function modelFailure(error: unknown, log: Services['log']): AppError {
   return new AppError('UPSTREAM_FAILED', `The answer model failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}; try again in a moment.`);
 }
 
-function finishReasonOf(reason: string): FinishReason {
-  return V4_FINISH_REASONS.has(reason) ? (reason as FinishReason) : 'other';
-}
-
-function usageOf(usage: LanguageModelUsage): Usage {
-  return { promptTokens: usage.inputTokens ?? 0, completionTokens: usage.outputTokens ?? 0 };
-}
-
-/**
- * The tool calls the client has been sent. The AI SDK runs a tool as soon as the model calls it, ahead
- * of the stream this answer is read from: a search waits until its call has been passed on, so that the
- * client sees what the assistant does before it is done.
- */
-class ToolCallsRelayed {
-  readonly #calls = new Map<string, { promise: Promise<void>; resolve: () => void }>();
-
-  wait(toolCallId: string): Promise<void> {
-    return this.#call(toolCallId).promise;
-  }
-
-  done(toolCallId: string): void {
-    this.#call(toolCallId).resolve();
-  }
-
-  /** The answer has ended: nothing waits any more. */
-  doneAll(): void {
-    for (const call of this.#calls.values()) call.resolve();
-  }
-
-  #call(toolCallId: string) {
-    let call = this.#calls.get(toolCallId);
-    if (!call) {
-      let resolve = () => {};
-      const promise = new Promise<void>((done) => (resolve = done));
-      call = { promise, resolve };
-      this.#calls.set(toolCallId, call);
-    }
-    return call;
-  }
+function usageOf(usage: TokenUsage): Usage {
+  return { promptTokens: usage.inputTokens, completionTokens: usage.outputTokens };
 }
 
 /** The answer as its thread keeps it: the AI SDK v4 client's message parts, and its whole text. */

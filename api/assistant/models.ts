@@ -1,8 +1,8 @@
-import type { LanguageModel } from 'ai';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { Config } from '../config.ts';
 import type { PageReader } from './offline/open-pages.ts';
 
-const models = new WeakMap<Config, Promise<LanguageModel>>();
+const models = new WeakMap<Config, Promise<LanguageModelV4>>();
 
 /**
  * The answer model of a configuration: an OpenAI-compatible chat model (ANSWER_MODEL at ANSWER_BASE_URL
@@ -10,7 +10,7 @@ const models = new WeakMap<Config, Promise<LanguageModel>>();
  * the offline extractive model, which opens the pages its search found through `pages`. Loaded
  * on first use, so processes that never answer never load it.
  */
-export function answerModelFor(config: Pick<Config, 'answerModel'>, pages?: PageReader): Promise<LanguageModel> {
+export function answerModelFor(config: Pick<Config, 'answerModel'>, pages?: PageReader): Promise<LanguageModelV4> {
   const endpoint = config.answerModel;
   if (!endpoint) return import('./offline/offline-model.ts').then(({ createOfflineModel }) => createOfflineModel(pages));
   let model = models.get(config as Config);

@@ -1,15 +1,16 @@
 import { processDataStream } from '@ai-sdk/ui-utils';
-import { generateText, stepCountIs, streamText, tool, type ModelMessage } from 'ai';
+import { generateText, stepCountIs, tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createOfflineModel } from '../../api/assistant/offline/offline-model.ts';
 import type { PageReader } from '../../api/assistant/offline/open-pages.ts';
 import { sitePages } from '../../api/assistant/site-pages.ts';
+import { loopTool, runToolLoop, type TextMessage } from '../../api/assistant/tool-loop.ts';
 import { searchDocs, type SearchResultShape } from '../../api/search/search-docs.ts';
 import { deployedSite } from '../support/docs-site.ts';
 import { isolatedTestApp } from '../support/test-app.ts';
 
-/** The offline answer model as the assistant runs it: streamText, the two tools, four steps at most. */
+/** The offline answer model as the assistant runs it: its tool loop, the two tools, four steps at most. */
 const fence = '```';
 const SITE: Record<string, string> = {
   'docs.json': JSON.stringify({
@@ -164,20 +165,22 @@ interface Turn {
   toolCallIds: string[];
 }
 
-/** One turn through streamText with real search over the deployed site (or canned results, or a search of the test's own). */
+/** One turn through the assistant's tool loop with real search over the deployed site (or canned results, or a search of the test's own). */
 async function ask(
-  messages: ModelMessage[] | string,
+  messages: TextMessage[] | string,
   results?: SearchResultShape[] | ((query: string) => Promise<SearchResultShape[]>),
   readPage?: PageReader,
 ): Promise<Turn> {
   const queries: string[] = [];
-  const stream = streamText({
+  const parts = runToolLoop({
     model: createOfflineModel(readPage),
     system: 'Answer from the documentation.',
     messages: typeof messages === 'string' ? [{ role: 'user', content: messages }] : messages,
-    stopWhen: stepCountIs(4),
+    maxSteps: 4,
+    maxRetries: 0,
     tools: {
-      search: tool({
+      search: loopTool({
+        description: 'Search the documentation.',
         inputSchema: z.object({ query: z.string() }),
         execute: async ({ query }) => {
           queries.push(query);
@@ -185,20 +188,23 @@ async function ask(
           return results ?? searchDocs(isolated.app.runtime, site, { query, pageSize: 5 });
         },
       }),
-      markNotFound: tool({ inputSchema: z.object({}), execute: async () => ({ acknowledged: true as const }) }),
+      markNotFound: loopTool({
+        description: 'The documentation does not cover it.',
+        inputSchema: z.object({}),
+        execute: async () => ({ acknowledged: true as const }),
+      }),
     },
   });
-  const deltas: string[] = [];
-  for await (const part of stream.fullStream) if (part.type === 'text-delta') deltas.push(part.text);
-  const steps = await stream.steps;
-  return {
-    text: deltas.join(''),
-    queries,
-    toolNames: steps.flatMap((step) => step.toolCalls.map((call) => call.toolName)),
-    finishReasons: steps.map((step) => step.finishReason),
-    deltas,
-    toolCallIds: steps.flatMap((step) => step.toolCalls.map((call) => call.toolCallId)),
-  };
+  const turn: Turn = { text: '', queries, toolNames: [], finishReasons: [], deltas: [], toolCallIds: [] };
+  for await (const part of parts) {
+    if (part.type === 'text-delta') turn.deltas.push(part.text);
+    if (part.type === 'tool-call') {
+      turn.toolNames.push(part.toolName);
+      turn.toolCallIds.push(part.toolCallId);
+    }
+    if (part.type === 'finish-step') turn.finishReasons.push(part.finishReason);
+  }
+  return { ...turn, text: turn.deltas.join('') };
 }
 
 /** A v1 route's body read by the AI SDK v4 client's own parser: its text, tool calls, shown results' paths, sources and data parts. */

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /** What a scripted model answers to one chat completion request. */
 export interface ScriptedReply {
-  /** Tool calls to make, after the text if there is one (finish reason `tool_calls`). */
-  toolCalls?: { name: string; arguments: Record<string, unknown> }[];
+  /** Tool calls to make, after the text if there is one (finish reason `tool_calls`); arguments given as a string are sent as written. */
+  toolCalls?: { name: string; arguments: Record<string, unknown> | string }[];
   /** Text to stream (finish reason `stop`), in pieces of `chunkSize` characters. */
   text?: string;
   chunkSize?: number;
@@ -15,6 +15,8 @@ export interface ScriptedReply {
   until?: Promise<unknown>;
   /** Cut the connection after this many pieces of text, as a crashing server would. */
   breakAfter?: number;
+  /** Answer with this HTTP error instead (and a Retry-After header, in seconds, when given). */
+  failure?: { status: number; retryAfterSeconds?: number };
 }
 
 /** A chat completion request as the server received it. */
@@ -57,6 +59,13 @@ export async function startChatServer(script: (request: ChatRequest, index: numb
       const reply = script(received, state.requests.length - 1);
       await sleep(reply.delayMs ?? 0);
       await reply.until;
+      if (reply.failure) {
+        const retryAfter = reply.failure.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.failure.retryAfterSeconds) };
+        response.writeHead(reply.failure.status, { 'content-type': 'application/json', ...retryAfter });
+        response.end(JSON.stringify({ error: { message: 'The scripted model failed.', type: 'server_error' } }));
+        received.endedAt = performance.now();
+        return;
+      }
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       let isGone = false;
       response.on('close', () => (isGone = !response.writableFinished));
@@ -86,7 +95,7 @@ export async function startChatServer(script: (request: ChatRequest, index: numb
                 index,
                 id: `call_${state.requests.length}_${index}`,
                 type: 'function',
-                function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+                function: { name: call.name, arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments) },
               },
             ],
           });

@@ -1,0 +1,249 @@
+import {
+  APICallError,
+  type JSONValue,
+  type LanguageModelV4,
+  type LanguageModelV4FunctionTool,
+  type LanguageModelV4Message,
+  type LanguageModelV4Prompt,
+  type LanguageModelV4StreamPart,
+  type LanguageModelV4ToolResultOutput,
+  type LanguageModelV4Usage,
+} from '@ai-sdk/provider';
+import { asSchema, type FlexibleSchema, type Schema } from 'ai';
+
+/** A tool the model may call: what it is for, the input it takes, and what it does. */
+export interface LoopTool<INPUT = unknown> {
+  description: string;
+  /** A zod schema, or one the AI SDK made (zodSchema): made once, it is turned into JSON Schema once. */
+  inputSchema: FlexibleSchema<INPUT>;
+  execute(input: INPUT, call: { toolCallId: string; abortSignal?: AbortSignal }): Promise<unknown>;
+}
+
+/** A tool whose `execute` takes the input its schema describes. */
+export function loopTool<INPUT>(tool: LoopTool<INPUT>): LoopTool<INPUT> {
+  return tool;
+}
+
+/** A message of the conversation the loop starts from; a system message is a note to the model. */
+export interface TextMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** How a step ended, as the AI SDK names it. */
+export type StepFinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other';
+
+/** What the loop reports, in the order it happens. */
+export type LoopPart =
+  | { type: 'start-step' }
+  | { type: 'text-delta'; text: string }
+  | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
+  | { type: 'tool-result'; toolCallId: string; toolName: string; input: unknown; output: unknown }
+  | { type: 'tool-error'; toolCallId: string; toolName: string; input: unknown; error: string }
+  | { type: 'finish-step'; finishReason: StepFinishReason; usage: TokenUsage }
+  | { type: 'finish'; finishReason: StepFinishReason; totalUsage: TokenUsage };
+
+export interface ToolLoopOptions {
+  model: LanguageModelV4;
+  system: string;
+  messages: readonly TextMessage[];
+  tools: Record<string, LoopTool>;
+  maxSteps: number;
+  /** Stops the loop when the model calls this tool (after it ran). */
+  stopAfter?: string;
+  /** Retries of a model call that failed before it streamed, when the failure may pass (429, 5xx, network). */
+  maxRetries: number;
+  abortSignal?: AbortSignal;
+}
+
+/**
+ * The model's tool loop, read straight from its stream (the AI SDK's language-model interface, which the
+ * OpenAI provider and the offline model speak): each step streams the model's text and tool calls,
+ * runs the tools it called, and gives the model their results for the next step, until a step calls
+ * no tool, calls `stopAfter`, or `maxSteps` were taken. A tool runs only once its call has been passed
+ * on (the part yielded and the next one asked for), while the rest of the step still streams.
+ * The AI SDK's `streamText` does the same through about a dozen chained web streams per step, which
+ * cost an answer's first text several milliseconds of each hop (docs/performance.md#assistant).
+ * Ends early, without a `finish`, when `abortSignal` aborts; a failed model call throws.
+ */
+export async function* runToolLoop(options: ToolLoopOptions): AsyncGenerator<LoopPart> {
+  const { model, tools, abortSignal } = options;
+  const prompt: LanguageModelV4Prompt = [{ role: 'system', content: options.system }, ...options.messages.map(promptMessage)];
+  const schemas = new Map(Object.entries(tools).map(([name, tool]) => [name, asSchema(tool.inputSchema)]));
+  const toolDefinitions = await definitionsOf(tools, schemas);
+  const total: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+  for (let step = 1; ; step++) {
+    if (abortSignal?.aborted) return;
+    yield { type: 'start-step' };
+    const stream = await callWithRetries(options.maxRetries, abortSignal, () =>
+      model.doStream({ prompt, tools: toolDefinitions, toolChoice: { type: 'auto' }, abortSignal }),
+    );
+    const calls: ToolCallRun[] = [];
+    let text = '';
+    let finishReason: StepFinishReason = 'other';
+    let usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+    for await (const part of stream as AsyncIterable<LanguageModelV4StreamPart>) {
+      if (part.type === 'text-delta') {
+        if (part.delta === '') continue;
+        text += part.delta;
+        yield { type: 'text-delta', text: part.delta };
+      } else if (part.type === 'tool-call') {
+        const call = parseToolCall(tools, part.toolCallId, part.toolName, part.input);
+        yield { type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input };
+        calls.push(startTool(tools, schemas, call, abortSignal));
+      } else if (part.type === 'finish') {
+        finishReason = finishReasonOf(part.finishReason.unified);
+        usage = usageOf(part.usage);
+      } else if (part.type === 'error') {
+        throw part.error;
+      }
+    }
+    for (const call of calls) {
+      const outcome = await call.outcome;
+      if ('error' in outcome) yield { type: 'tool-error', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, error: outcome.error };
+      else yield { type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, output: outcome.output };
+    }
+    total.inputTokens += usage.inputTokens;
+    total.outputTokens += usage.outputTokens;
+    yield { type: 'finish-step', finishReason, usage };
+    const isLast = calls.length === 0 || step >= options.maxSteps || calls.some((call) => call.toolName === options.stopAfter);
+    if (isLast) {
+      if (!abortSignal?.aborted) yield { type: 'finish', finishReason, totalUsage: total };
+      return;
+    }
+    prompt.push(...(await stepMessages(text, calls)));
+  }
+}
+
+interface ToolCall {
+  toolCallId: string;
+  toolName: string;
+  /** The input as the tool takes it, or as the model wrote it when it is not valid. */
+  input: unknown;
+  /** Why the call cannot run: an unknown tool, or input that is not valid. */
+  invalid?: string;
+}
+
+interface ToolCallRun extends ToolCall {
+  outcome: Promise<{ output: unknown } | { error: string }>;
+}
+
+function parseToolCall(tools: Record<string, LoopTool>, toolCallId: string, toolName: string, written: string): ToolCall {
+  const tool = Object.hasOwn(tools, toolName) ? tools[toolName] : undefined;
+  let input: unknown = written;
+  try {
+    input = written.trim() === '' ? {} : JSON.parse(written);
+  } catch {
+    return { toolCallId, toolName, input, invalid: `The input of ${toolName} is not JSON.` };
+  }
+  if (!tool) return { toolCallId, toolName, input, invalid: `There is no tool named ${toolName}; the tools are ${Object.keys(tools).join(', ')}.` };
+  return { toolCallId, toolName, input };
+}
+
+/** Runs a tool call in the background; its outcome is what the model is told. */
+function startTool(tools: Record<string, LoopTool>, schemas: Map<string, Schema>, call: ToolCall, abortSignal: AbortSignal | undefined): ToolCallRun {
+  const run = async (): Promise<{ output: unknown } | { error: string }> => {
+    if (call.invalid) return { error: call.invalid };
+    const validated = (await schemas.get(call.toolName)!.validate?.(call.input)) ?? { success: true as const, value: call.input };
+    if (!validated.success) return { error: `The input of ${call.toolName} is not valid: ${validated.error.message.replace(/\s+/g, ' ')}` };
+    try {
+      return { output: await tools[call.toolName]!.execute(validated.value, { toolCallId: call.toolCallId, abortSignal }) };
+    } catch (error) {
+      if (abortSignal?.aborted) throw error;
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+  const outcome = run();
+  outcome.catch(() => undefined); // awaited after the step's stream ends
+  return { ...call, outcome };
+}
+
+/** The step as the next step's prompt holds it: what the model said and called, and what its tools gave. */
+async function stepMessages(text: string, calls: ToolCallRun[]): Promise<LanguageModelV4Message[]> {
+  const results: LanguageModelV4ToolResultOutput[] = [];
+  for (const call of calls) {
+    const outcome = await call.outcome;
+    results.push('error' in outcome ? { type: 'error-text', value: outcome.error } : { type: 'json', value: (outcome.output ?? null) as JSONValue });
+  }
+  return [
+    {
+      role: 'assistant',
+      content: [
+        ...(text ? [{ type: 'text' as const, text }] : []),
+        ...calls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input })),
+      ],
+    },
+    {
+      role: 'tool',
+      content: calls.map((call, index) => ({ type: 'tool-result' as const, toolCallId: call.toolCallId, toolName: call.toolName, output: results[index]! })),
+    },
+  ];
+}
+
+function promptMessage(message: TextMessage): LanguageModelV4Message {
+  if (message.role === 'system') return { role: 'system', content: message.content };
+  return { role: message.role, content: [{ type: 'text', text: message.content }] };
+}
+
+async function definitionsOf(tools: Record<string, LoopTool>, schemas: Map<string, Schema>): Promise<LanguageModelV4FunctionTool[]> {
+  return Promise.all(
+    Object.entries(tools).map(async ([name, tool]) => ({
+      type: 'function' as const,
+      name,
+      description: tool.description,
+      inputSchema: await schemas.get(name)!.jsonSchema,
+    })),
+  );
+}
+
+/** The first wait before a retry when the service does not say how long (the AI SDK's own default). */
+const RETRY_DELAY_MS = 2000;
+/** A service's own retry-after is followed up to this long. */
+const MAX_RETRY_AFTER_MS = 60_000;
+
+async function callWithRetries<T>(maxRetries: number, signal: AbortSignal | undefined, call: () => PromiseLike<{ stream: T }>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await call()).stream;
+    } catch (error) {
+      if (attempt >= maxRetries || signal?.aborted || !APICallError.isInstance(error) || !error.isRetryable) throw error;
+      await sleep(retryDelay(error, RETRY_DELAY_MS * 2 ** attempt), signal);
+      if (signal?.aborted) throw error;
+    }
+  }
+}
+
+/** How long to wait before retrying: what the service asked for (retry-after-ms, retry-after), else `fallbackMs`. */
+function retryDelay(error: APICallError, fallbackMs: number): number {
+  const headers = error.responseHeaders ?? {};
+  const milliseconds = Number.parseFloat(headers['retry-after-ms'] ?? '');
+  if (milliseconds >= 0 && milliseconds <= MAX_RETRY_AFTER_MS) return milliseconds;
+  const seconds = Number.parseFloat(headers['retry-after'] ?? '');
+  if (seconds >= 0 && seconds * 1000 <= MAX_RETRY_AFTER_MS) return seconds * 1000;
+  return fallbackMs;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+function finishReasonOf(reason: string): StepFinishReason {
+  return reason === 'stop' || reason === 'length' || reason === 'content-filter' || reason === 'tool-calls' || reason === 'error' ? reason : 'other';
+}
+
+function usageOf(usage: LanguageModelV4Usage): TokenUsage {
+  return { inputTokens: usage.inputTokens.total ?? 0, outputTokens: usage.outputTokens.total ?? 0 };
+}
