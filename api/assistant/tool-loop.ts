@@ -76,47 +76,65 @@ export async function* runToolLoop(options: ToolLoopOptions): AsyncGenerator<Loo
   const prompt: LanguageModelV4Prompt = [{ role: 'system', content: options.system }, ...options.messages.map(promptMessage)];
   const schemas = new Map(Object.entries(tools).map(([name, tool]) => [name, asSchema(tool.inputSchema)]));
   const toolDefinitions = await definitionsOf(tools, schemas);
-  const total: TokenUsage = { inputTokens: 0, outputTokens: 0 };
-  for (let step = 1; ; step++) {
-    if (abortSignal?.aborted) return;
-    yield { type: 'start-step' };
-    const stream = await callWithRetries(options.maxRetries, abortSignal, () =>
-      model.doStream({ prompt, tools: toolDefinitions, toolChoice: { type: 'auto' }, abortSignal }),
+  const callModel = () => {
+    const call = callWithRetries(options.maxRetries, abortSignal, () =>
+      model.doStream({ prompt: [...prompt], tools: toolDefinitions, toolChoice: { type: 'auto' }, abortSignal }),
     );
-    const calls: ToolCallRun[] = [];
-    let text = '';
-    let finishReason: StepFinishReason = 'other';
-    let usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
-    for await (const part of stream as AsyncIterable<LanguageModelV4StreamPart>) {
-      if (part.type === 'text-delta') {
-        if (part.delta === '') continue;
-        text += part.delta;
-        yield { type: 'text-delta', text: part.delta };
-      } else if (part.type === 'tool-call') {
-        const call = parseToolCall(tools, part.toolCallId, part.toolName, part.input);
-        yield { type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input };
-        calls.push(startTool(tools, schemas, call, abortSignal));
-      } else if (part.type === 'finish') {
-        finishReason = finishReasonOf(part.finishReason.unified);
-        usage = usageOf(part.usage);
-      } else if (part.type === 'error') {
-        throw part.error;
+    call.catch(() => undefined); // awaited when its step starts
+    return call;
+  };
+  const total: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+  // Each model call is made before the parts that come ahead of its step are passed on: passing a part
+  // on takes a client's stream a fraction of a millisecond, which the request need not wait for.
+  let next: Promise<ReadableStream<LanguageModelV4StreamPart>> | undefined = abortSignal?.aborted ? undefined : callModel();
+  try {
+    for (let step = 1; next; step++) {
+      yield { type: 'start-step' };
+      const stream = await next;
+      next = undefined;
+      const calls: ToolCallRun[] = [];
+      let text = '';
+      let finishReason: StepFinishReason = 'other';
+      let usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+      for await (const part of stream) {
+        if (part.type === 'text-delta') {
+          if (part.delta === '') continue;
+          text += part.delta;
+          yield { type: 'text-delta', text: part.delta };
+        } else if (part.type === 'tool-call') {
+          const call = parseToolCall(tools, part.toolCallId, part.toolName, part.input);
+          yield { type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input };
+          calls.push(startTool(tools, schemas, call, abortSignal));
+        } else if (part.type === 'finish') {
+          finishReason = finishReasonOf(part.finishReason.unified);
+          usage = usageOf(part.usage);
+        } else if (part.type === 'error') {
+          throw part.error;
+        }
       }
+      const outcomes = await Promise.all(calls.map((call) => call.outcome));
+      total.inputTokens += usage.inputTokens;
+      total.outputTokens += usage.outputTokens;
+      const isLast = calls.length === 0 || step >= options.maxSteps || calls.some((call) => call.toolName === options.stopAfter);
+      if (!isLast && !abortSignal?.aborted) {
+        prompt.push(...stepMessages(text, calls, outcomes));
+        next = callModel();
+      }
+      for (const [index, call] of calls.entries()) {
+        const outcome = outcomes[index]!;
+        if ('error' in outcome) yield { type: 'tool-error', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, error: outcome.error };
+        else yield { type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, output: outcome.output };
+      }
+      yield { type: 'finish-step', finishReason, usage };
+      if (isLast && !abortSignal?.aborted) yield { type: 'finish', finishReason, totalUsage: total };
     }
-    for (const call of calls) {
-      const outcome = await call.outcome;
-      if ('error' in outcome) yield { type: 'tool-error', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, error: outcome.error };
-      else yield { type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, output: outcome.output };
-    }
-    total.inputTokens += usage.inputTokens;
-    total.outputTokens += usage.outputTokens;
-    yield { type: 'finish-step', finishReason, usage };
-    const isLast = calls.length === 0 || step >= options.maxSteps || calls.some((call) => call.toolName === options.stopAfter);
-    if (isLast) {
-      if (!abortSignal?.aborted) yield { type: 'finish', finishReason, totalUsage: total };
-      return;
-    }
-    prompt.push(...(await stepMessages(text, calls)));
+  } finally {
+    // The caller stopped reading: the call made for the next step is not read either.
+    if (next)
+      void next.then(
+        (stream) => stream.cancel(),
+        () => undefined,
+      );
   }
 }
 
@@ -129,8 +147,10 @@ interface ToolCall {
   invalid?: string;
 }
 
+type ToolOutcome = { output: unknown } | { error: string };
+
 interface ToolCallRun extends ToolCall {
-  outcome: Promise<{ output: unknown } | { error: string }>;
+  outcome: Promise<ToolOutcome>;
 }
 
 function parseToolCall(tools: Record<string, LoopTool>, toolCallId: string, toolName: string, written: string): ToolCall {
@@ -147,7 +167,7 @@ function parseToolCall(tools: Record<string, LoopTool>, toolCallId: string, tool
 
 /** Runs a tool call in the background; its outcome is what the model is told. */
 function startTool(tools: Record<string, LoopTool>, schemas: Map<string, Schema>, call: ToolCall, abortSignal: AbortSignal | undefined): ToolCallRun {
-  const run = async (): Promise<{ output: unknown } | { error: string }> => {
+  const run = async (): Promise<ToolOutcome> => {
     if (call.invalid) return { error: call.invalid };
     const validated = (await schemas.get(call.toolName)!.validate?.(call.input)) ?? { success: true as const, value: call.input };
     if (!validated.success) return { error: `The input of ${call.toolName} is not valid: ${validated.error.message.replace(/\s+/g, ' ')}` };
@@ -159,17 +179,14 @@ function startTool(tools: Record<string, LoopTool>, schemas: Map<string, Schema>
     }
   };
   const outcome = run();
-  outcome.catch(() => undefined); // awaited after the step's stream ends
+  outcome.catch(() => undefined); // awaited once the step's stream has ended
   return { ...call, outcome };
 }
 
 /** The step as the next step's prompt holds it: what the model said and called, and what its tools gave. */
-async function stepMessages(text: string, calls: ToolCallRun[]): Promise<LanguageModelV4Message[]> {
-  const results: LanguageModelV4ToolResultOutput[] = [];
-  for (const call of calls) {
-    const outcome = await call.outcome;
-    results.push('error' in outcome ? { type: 'error-text', value: outcome.error } : { type: 'json', value: (outcome.output ?? null) as JSONValue });
-  }
+function stepMessages(text: string, calls: ToolCall[], outcomes: ToolOutcome[]): LanguageModelV4Message[] {
+  const outputOf = (outcome: ToolOutcome): LanguageModelV4ToolResultOutput =>
+    'error' in outcome ? { type: 'error-text', value: outcome.error } : { type: 'json', value: (outcome.output ?? null) as JSONValue };
   return [
     {
       role: 'assistant',
@@ -180,7 +197,12 @@ async function stepMessages(text: string, calls: ToolCallRun[]): Promise<Languag
     },
     {
       role: 'tool',
-      content: calls.map((call, index) => ({ type: 'tool-result' as const, toolCallId: call.toolCallId, toolName: call.toolName, output: results[index]! })),
+      content: calls.map((call, index) => ({
+        type: 'tool-result' as const,
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        output: outputOf(outcomes[index]!),
+      })),
     },
   ];
 }
