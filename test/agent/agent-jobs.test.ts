@@ -75,6 +75,7 @@ beforeAll(async () => {
             call('readPage', { path: 'linked.mdx' }),
             call('createPage', { path: 'tool.sh', content: 'rm -rf /' }),
             call('deletePage', { path: '/etc/hostname' }),
+            call('editPage', { path: 'quickstart.mdx', oldString: '', newString: 'written wrongly' }),
           ],
         }),
         () => ({ toolCalls: [call('finish', { title: 'Nothing to do', summary: 'Those files are out of reach.' })] }),
@@ -213,6 +214,8 @@ describe('a job on a local repository', () => {
       expect.stringContaining('not a documentation file'),
       expect.stringContaining('outside the repository'),
     ]);
+    // A call the model wrote wrongly is not run, and its result says why.
+    expect(run.toolResults[6]!.error).toMatch(/input of editPage is not valid/);
     expect(fs.existsSync(`${repo}/../outside.mdx`)).toBe(false);
     expect(run.outcome).toMatchObject({ haultReason: 'completed', messageToUser: expect.stringContaining('No change was needed') });
     expect(run.outcome.pullRequestLink).toBeUndefined();

@@ -34,7 +34,11 @@ let site: CreatedProject;
 /** The scripted model: search with the question first; then answer from the results (their paths). */
 function script(request: ChatRequest) {
   const last = request.body.messages.at(-1)!;
+  // A model that writes its search call wrongly when asked to.
+  if (last.role === 'user' && String(last.content).startsWith('Call search wrongly'))
+    return { toolCalls: [{ name: 'search', arguments: { words: 'domain' } }] };
   if (last.role === 'user') return { toolCalls: [{ name: 'search', arguments: { query: String(last.content).slice(0, 80) } }] };
+  if (String(last.content).includes('is not valid')) return { text: 'My search went wrong; ask me again.' };
   const results = JSON.parse(String(last.content)) as { path: string }[];
   return { text: answerText(results.map((result) => result.path)), chunkSize: 7 };
 }
@@ -107,6 +111,14 @@ describe('v1: the AI SDK v4 data stream, read by @ai-sdk/ui-utils', () => {
     expect(message.content).toContain('See also Pricing and this page.');
     const sources = message.parts!.filter((part) => part.type === 'source');
     expect(sources).toEqual([{ type: 'source', source: { sourceType: 'url', id: 'source-1', url: results[0]!.path, title: 'Custom domain' } }]);
+  });
+
+  it('ends a search call the model wrote wrongly with an error result, tells the model, and goes on', async () => {
+    const { message } = await askV4([question('Call search wrongly, please.')]);
+    const invocation = message.toolInvocations![0]!;
+    expect(invocation).toMatchObject({ toolName: 'search', args: { words: 'domain' }, state: 'result' });
+    expect((invocation as { result: { error: string } }).result.error).toMatch(/input of search is not valid/);
+    expect(message.content).toBe('My search went wrong; ask me again.');
   });
 
   it('gives the model the system prompt and both tools, with the configured key and model', async () => {

@@ -33,7 +33,7 @@ export function scriptedAgent(scripts: Record<string, AgentScript>): (request: C
     const results = messages
       .slice(lastIndex + 1)
       .filter((message) => message.role === 'tool')
-      .map((message) => ({ toolName: names.get(message.tool_call_id!) ?? '', output: JSON.parse(String(message.content)) }));
+      .map((message) => ({ toolName: names.get(message.tool_call_id!) ?? '', output: jsonOrText(String(message.content)) }));
     const step = assistantTurns.length;
     return script[Math.min(step, script.length - 1)]!({ step, instruction, results });
   };
@@ -62,4 +62,13 @@ export function assistantAndAgent(
     }
     return steps[Math.min(messages.filter((message) => message.role === 'assistant').length, steps.length - 1)]!();
   };
+}
+
+/** A tool's result as the model reads it: JSON, or the text of an error (a call the model wrote wrongly). */
+function jsonOrText(content: string): unknown {
+  try {
+    return JSON.parse(content);
+  } catch {
+    return content;
+  }
 }
