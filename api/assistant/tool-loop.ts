@@ -54,7 +54,7 @@ export interface ToolLoopOptions {
   messages: readonly TextMessage[];
   tools: Record<string, LoopTool>;
   maxSteps: number;
-  /** Stops the loop when the model calls this tool (after it ran). */
+  /** Stops the loop once this tool has run (a call of it the model wrote wrongly does not stop it). */
   stopAfter?: string;
   /** Retries of a model call that failed before it streamed, when the failure may pass (429, 5xx, network). */
   maxRetries: number;
@@ -67,8 +67,8 @@ export interface ToolLoopOptions {
  * runs the tools it called, and gives the model their results for the next step, until a step calls
  * no tool, calls `stopAfter`, or `maxSteps` were taken. A tool runs only once its call has been passed
  * on (the part yielded and the next one asked for), while the rest of the step still streams.
- * The AI SDK's `streamText` does the same through about a dozen chained web streams per step, which
- * cost an answer's first text several milliseconds of each hop (docs/performance.md#assistant).
+ * The AI SDK's `streamText` does the same through about a dozen chained web streams per step, costing
+ * an answer's first text several milliseconds (docs/performance.md#assistant).
  * Ends early, without a `finish`, when `abortSignal` aborts; a failed model call throws.
  */
 export async function* runToolLoop(options: ToolLoopOptions): AsyncGenerator<LoopPart> {
@@ -115,7 +115,8 @@ export async function* runToolLoop(options: ToolLoopOptions): AsyncGenerator<Loo
       const outcomes = await Promise.all(calls.map((call) => call.outcome));
       total.inputTokens += usage.inputTokens;
       total.outputTokens += usage.outputTokens;
-      const isLast = calls.length === 0 || step >= options.maxSteps || calls.some((call) => call.toolName === options.stopAfter);
+      const stopped = calls.some((call, index) => call.toolName === options.stopAfter && !('error' in outcomes[index]!));
+      const isLast = calls.length === 0 || step >= options.maxSteps || stopped;
       if (!isLast && !abortSignal?.aborted) {
         prompt.push(...stepMessages(text, calls, outcomes));
         next = callModel();

@@ -132,12 +132,21 @@ describe('the tool loop', () => {
     expect(requests()).toHaveLength(1);
   });
 
-  it('stops after the tool named stopAfter, and after maxSteps', async () => {
+  it('stops once the tool named stopAfter has run, and after maxSteps', async () => {
     script({ toolCalls: [{ name: 'finish', arguments: { summary: 'Done.' } }] }, { text: 'Never asked.' });
     const finished = await run({ stopAfter: 'finish' });
     expect(types(finished)).toEqual(['start-step', 'tool-call', 'tool-result', 'finish-step', 'finish']);
     expect(finished.at(-1)).toMatchObject({ finishReason: 'tool-calls' });
     expect(requests()).toHaveLength(1);
+
+    // A call of it written wrongly does not stop the loop: the model is told, and calls it again.
+    script({ toolCalls: [{ name: 'finish', arguments: {} }] }, { toolCalls: [{ name: 'finish', arguments: { summary: 'Done.' } }] }, { text: 'Never asked.' });
+    const corrected = await run({ stopAfter: 'finish' });
+    expect(corrected.filter((part) => part.type === 'tool-error' || part.type === 'tool-result').map((part) => part.type)).toEqual([
+      'tool-error',
+      'tool-result',
+    ]);
+    expect(requests()).toHaveLength(2);
 
     const searchAgain = { toolCalls: [{ name: 'search', arguments: { query: 'again' } }] };
     script(searchAgain, searchAgain, searchAgain, searchAgain);
