@@ -100,7 +100,7 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
       messages: modelMessages(conversation, request),
       tools: assistantTools(search),
       maxSteps: ASSISTANT_LIMITS.maxSteps,
-      // Someone is waiting: one quick retry of a failed model call, not the default backoff of three.
+      // Someone is waiting: one retry of a failed model call (an agent job, nobody waiting, has two).
       maxRetries: 1,
       abortSignal: signal,
     });
