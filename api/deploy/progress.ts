@@ -44,14 +44,15 @@ export class DeploymentProgress {
     return this.#flushing;
   }
 
-  /** Writes pending logs, then these fields, in one announced change. */
+  /** Writes pending logs, then these fields (log lines pushed after the pending ones), in one announced change. */
   async update(data: Prisma.DeploymentUpdateInput): Promise<void> {
     const lines = this.#pending;
     this.#pending = [];
     clearTimeout(this.#timer);
     this.#timer = undefined;
     await this.#flushing;
-    await this.write(lines.length > 0 ? { ...data, logs: { push: lines } } : data);
+    const pushed = (data.logs as { push?: string | string[] } | undefined)?.push ?? [];
+    await this.write(lines.length > 0 ? { ...data, logs: { push: [...lines, ...[pushed].flat()] } } : data);
   }
 
   private async write(data: Prisma.DeploymentUpdateInput): Promise<void> {

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deployFailedJob, deployRunJob } from '../../api/deploy/deploy-job.ts';
+import { DeploymentProgress } from '../../api/deploy/progress.ts';
+import { failDeployment } from '../../api/deploy/run-deployment.ts';
 import { createProject } from '../../api/projects/create-project.ts';
 import { deployAndWait } from '../support/deployments.ts';
 import { commit, CORPUS, makeRepo } from '../support/git-repo.ts';
@@ -229,6 +231,16 @@ describe('a docs repository is untrusted input', () => {
 });
 
 describe('the last resort for a deployment whose every attempt died', () => {
+  it('keeps a line logged just before the deployment ends, and the line that ends it, in order', async () => {
+    const project = await newProject(makeRepo({ 'docs.json': '{}' }).dir);
+    const deployment = await t.db.deployment.create({ data: { projectId: project.projectId, source: 'api', status: 'in_progress' } });
+    const progress = new DeploymentProgress(t.db, t.runtime.events, deployment.id);
+    progress.log('Warning: a line still waiting to be written.');
+    await failDeployment({ db: t.db, events: t.runtime.events }, deployment.id, 'Something went wrong.', progress);
+    const ended = await t.db.deployment.findUniqueOrThrow({ where: { id: deployment.id } });
+    expect(ended.logs).toEqual(['Warning: a line still waiting to be written.', 'Failed: Something went wrong.']);
+  });
+
   it('deploy.run dead-letters into deploy.failed, which ends an unfinished deployment as a failure', async () => {
     expect(deployRunJob.queue.deadLetter).toBe(deployFailedJob.name);
     const repo = makeRepo({ 'docs.json': JSON.stringify({ navigation: { pages: ['index'] } }), 'index.mdx': '# Home' });

@@ -36,25 +36,31 @@ async function waitForStatus(statusId: string, status: string) {
 
 describe('a deployment run by a separate worker process', () => {
   it('streams every status and log change to a graphql-sse subscriber', async () => {
-    const worker = await side.startWorker();
     const project = await newProject(corpus.dir);
     const statusId = await trigger(project.projectId, project.adminKey);
     const client = createClient({ url: `${side.server.url}/graphql/stream`, headers: { authorization: `Bearer ${project.adminKey}` }, retryAttempts: 0 });
     const seen: { status: string; logs: string[]; summary: string }[] = [];
-    for await (const event of client.iterate({
-      query: 'subscription($id: String!) { deploymentUpdated(statusId: $id) { status logs summary } }',
-      variables: { id: statusId },
-    })) {
-      seen.push(event.data!.deploymentUpdated as never);
+    // The worker starts once the subscriber has seen the deployment queued: a worker already running
+    // would often pick it up before the subscription begins.
+    let worker: Awaited<ReturnType<typeof side.startWorker>> | undefined;
+    try {
+      for await (const event of client.iterate({
+        query: 'subscription($id: String!) { deploymentUpdated(statusId: $id) { status logs summary } }',
+        variables: { id: statusId },
+      })) {
+        seen.push(event.data!.deploymentUpdated as never);
+        worker ??= await side.startWorker();
+      }
+    } finally {
+      client.dispose();
+      await worker?.stop();
     }
-    client.dispose();
     const statuses = seen.map((s) => s.status).filter((s, i, all) => s !== all[i - 1]);
     expect(statuses).toEqual(['queued', 'in_progress', 'success']);
     expect(seen.at(-1)!.summary).toMatch(/^Deployed 984 pages in 4 languages/);
     const logCounts = seen.map((s) => s.logs.length);
     expect(logCounts).toEqual([...logCounts].sort((a, b) => a - b)); // logs only grow
     expect(new Set(logCounts).size).toBeGreaterThan(3); // and arrive while it works, not all at the end
-    await worker.stop();
   });
 
   it('survives the worker being killed mid-deployment: retried elsewhere, never stuck in progress', async () => {
