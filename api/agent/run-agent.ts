@@ -170,12 +170,8 @@ async function runModel(
         await log.append('tool-call', { toolCallId: part.toolCallId, toolName: part.toolName, args: part.input });
         break;
       case 'tool-result':
-        if (part.toolName === 'finish') finished = part.output as Finished;
+        if (part.toolName === 'finish' && !part.isError) finished = part.output as Finished;
         await log.append('tool-result', { toolCallId: part.toolCallId, toolName: part.toolName, result: part.output });
-        break;
-      case 'tool-error':
-        // A call the model wrote wrongly: the model reads why, and the job's stream shows it ended.
-        await log.append('tool-result', { toolCallId: part.toolCallId, toolName: part.toolName, result: { error: part.error } });
         break;
       case 'finish-step':
         await log.append('step-finished', {

@@ -119,13 +119,6 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
           record.toolResult(part.toolCallId, part.toolName, part.input, part.output);
           yield { type: 'tool-result', toolCallId: part.toolCallId, toolName: part.toolName, result: part.output };
           break;
-        case 'tool-error': {
-          // A call the model wrote wrongly still ends with a result, so that no client shows it pending.
-          const result = { error: part.error };
-          record.toolResult(part.toolCallId, part.toolName, part.input, result);
-          yield { type: 'tool-result', toolCallId: part.toolCallId, toolName: part.toolName, result };
-          break;
-        }
         case 'text-delta': {
           const text = citations.push(part.text);
           if (text) {

@@ -1,15 +1,15 @@
-import {
-  APICallError,
-  type JSONValue,
-  type LanguageModelV4,
-  type LanguageModelV4FunctionTool,
-  type LanguageModelV4Message,
-  type LanguageModelV4Prompt,
-  type LanguageModelV4StreamPart,
-  type LanguageModelV4ToolResultOutput,
-  type LanguageModelV4Usage,
+import type {
+  JSONValue,
+  LanguageModelV4,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4Message,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+  LanguageModelV4ToolResultOutput,
+  LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { asSchema, type FlexibleSchema, type Schema } from 'ai';
+import { callWithRetries } from './model-retries.ts';
 
 /** A tool the model may call: what it is for, the input it takes, and what it does. */
 export interface LoopTool<INPUT = unknown> {
@@ -43,8 +43,8 @@ export type LoopPart =
   | { type: 'start-step' }
   | { type: 'text-delta'; text: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
-  | { type: 'tool-result'; toolCallId: string; toolName: string; input: unknown; output: unknown }
-  | { type: 'tool-error'; toolCallId: string; toolName: string; input: unknown; error: string }
+  /** A call's end: what the tool gave, or `{error}` saying why it could not run or failed (`isError`). */
+  | { type: 'tool-result'; toolCallId: string; toolName: string; input: unknown; output: unknown; isError: boolean }
   | { type: 'finish-step'; finishReason: StepFinishReason; usage: TokenUsage }
   | { type: 'finish'; finishReason: StepFinishReason; totalUsage: TokenUsage };
 
@@ -79,7 +79,7 @@ export async function* runToolLoop(options: ToolLoopOptions): AsyncGenerator<Loo
   const callModel = () => {
     const call = callWithRetries(options.maxRetries, abortSignal, () =>
       model.doStream({ prompt: [...prompt], tools: toolDefinitions, toolChoice: { type: 'auto' }, abortSignal }),
-    );
+    ).then(({ stream }) => stream);
     call.catch(() => undefined); // awaited when its step starts
     return call;
   };
@@ -112,19 +112,18 @@ export async function* runToolLoop(options: ToolLoopOptions): AsyncGenerator<Loo
           throw part.error;
         }
       }
-      const outcomes = await Promise.all(calls.map((call) => call.outcome));
+      const ended = await Promise.all(calls.map(async (call): Promise<EndedCall> => ({ ...call, outcome: await call.outcome })));
       total.inputTokens += usage.inputTokens;
       total.outputTokens += usage.outputTokens;
-      const stopped = calls.some((call, index) => call.toolName === options.stopAfter && !('error' in outcomes[index]!));
-      const isLast = calls.length === 0 || step >= options.maxSteps || stopped;
+      const stopped = ended.some((call) => call.toolName === options.stopAfter && !('error' in call.outcome));
+      const isLast = ended.length === 0 || step >= options.maxSteps || stopped;
       if (!isLast && !abortSignal?.aborted) {
-        prompt.push(...stepMessages(text, calls, outcomes));
+        prompt.push(...stepMessages(text, ended));
         next = callModel();
       }
-      for (const [index, call] of calls.entries()) {
-        const outcome = outcomes[index]!;
-        if ('error' in outcome) yield { type: 'tool-error', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, error: outcome.error };
-        else yield { type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, output: outcome.output };
+      for (const { toolCallId, toolName, input, outcome } of ended) {
+        const isError = 'error' in outcome;
+        yield { type: 'tool-result', toolCallId, toolName, input, output: isError ? { error: outcome.error } : outcome.output, isError };
       }
       yield { type: 'finish-step', finishReason, usage };
       if (isLast && !abortSignal?.aborted) yield { type: 'finish', finishReason, totalUsage: total };
@@ -152,6 +151,10 @@ type ToolOutcome = { output: unknown } | { error: string };
 
 interface ToolCallRun extends ToolCall {
   outcome: Promise<ToolOutcome>;
+}
+
+interface EndedCall extends ToolCall {
+  outcome: ToolOutcome;
 }
 
 function parseToolCall(tools: Record<string, LoopTool>, toolCallId: string, toolName: string, written: string): ToolCall {
@@ -185,8 +188,8 @@ function startTool(tools: Record<string, LoopTool>, schemas: Map<string, Schema>
 }
 
 /** The step as the next step's prompt holds it: what the model said and called, and what its tools gave. */
-function stepMessages(text: string, calls: ToolCall[], outcomes: ToolOutcome[]): LanguageModelV4Message[] {
-  const outputOf = (outcome: ToolOutcome): LanguageModelV4ToolResultOutput =>
+function stepMessages(text: string, calls: EndedCall[]): LanguageModelV4Message[] {
+  const outputOf = ({ outcome }: EndedCall): LanguageModelV4ToolResultOutput =>
     'error' in outcome ? { type: 'error-text', value: outcome.error } : { type: 'json', value: (outcome.output ?? null) as JSONValue };
   return [
     {
@@ -198,12 +201,7 @@ function stepMessages(text: string, calls: ToolCall[], outcomes: ToolOutcome[]):
     },
     {
       role: 'tool',
-      content: calls.map((call, index) => ({
-        type: 'tool-result' as const,
-        toolCallId: call.toolCallId,
-        toolName: call.toolName,
-        output: outputOf(outcomes[index]!),
-      })),
+      content: calls.map((call) => ({ type: 'tool-result' as const, toolCallId: call.toolCallId, toolName: call.toolName, output: outputOf(call) })),
     },
   ];
 }
@@ -222,45 +220,6 @@ async function definitionsOf(tools: Record<string, LoopTool>, schemas: Map<strin
       inputSchema: await schemas.get(name)!.jsonSchema,
     })),
   );
-}
-
-/** The first wait before a retry when the service does not say how long (the AI SDK's own default). */
-const RETRY_DELAY_MS = 2000;
-/** A service's own retry-after is followed up to this long. */
-const MAX_RETRY_AFTER_MS = 60_000;
-
-async function callWithRetries<T>(maxRetries: number, signal: AbortSignal | undefined, call: () => PromiseLike<{ stream: T }>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return (await call()).stream;
-    } catch (error) {
-      if (attempt >= maxRetries || signal?.aborted || !APICallError.isInstance(error) || !error.isRetryable) throw error;
-      await sleep(retryDelay(error, RETRY_DELAY_MS * 2 ** attempt), signal);
-      if (signal?.aborted) throw error;
-    }
-  }
-}
-
-/** How long to wait before retrying: what the service asked for (retry-after-ms, retry-after), else `fallbackMs`. */
-function retryDelay(error: APICallError, fallbackMs: number): number {
-  const headers = error.responseHeaders ?? {};
-  const milliseconds = Number.parseFloat(headers['retry-after-ms'] ?? '');
-  if (milliseconds >= 0 && milliseconds <= MAX_RETRY_AFTER_MS) return milliseconds;
-  const seconds = Number.parseFloat(headers['retry-after'] ?? '');
-  if (seconds >= 0 && seconds * 1000 <= MAX_RETRY_AFTER_MS) return seconds * 1000;
-  return fallbackMs;
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
 
 function finishReasonOf(reason: string): StepFinishReason {

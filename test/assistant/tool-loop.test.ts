@@ -76,7 +76,12 @@ describe('the tool loop', () => {
     const parts = await run();
     expect(types(parts)).toEqual(['start-step', 'tool-call', 'tool-result', 'finish-step', 'start-step', 'finish-step', 'finish']);
     expect(parts[1]).toMatchObject({ type: 'tool-call', toolName: 'search', input: { query: 'custom domain' } });
-    expect(parts[2]).toMatchObject({ type: 'tool-result', toolName: 'search', output: [{ path: '/custom-domain', title: 'Results for custom domain' }] });
+    expect(parts[2]).toMatchObject({
+      type: 'tool-result',
+      toolName: 'search',
+      output: [{ path: '/custom-domain', title: 'Results for custom domain' }],
+      isError: false,
+    });
     expect(textOf(parts)).toBe('Add a CNAME record.');
     expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(1);
     expect(searched).toEqual(['custom domain']);
@@ -99,11 +104,16 @@ describe('the tool loop', () => {
       { text: 'I could not search.' },
     );
     const parts = await run();
-    const errors = parts.filter((part) => part.type === 'tool-error');
-    expect(errors.map((part) => part.toolName)).toEqual(['search', 'search', 'deleteEverything']);
-    expect(errors[0]!.error).toMatch(/input of search is not valid/);
-    expect(errors[1]!.error).toMatch(/not JSON/);
-    expect(errors[2]!.error).toMatch(/no tool named deleteEverything; the tools are search, finish/);
+    const results = parts.filter((part) => part.type === 'tool-result');
+    expect(results.map((part) => [part.toolName, part.isError])).toEqual([
+      ['search', true],
+      ['search', true],
+      ['deleteEverything', true],
+    ]);
+    const errors = results.map((part) => (part.output as { error: string }).error);
+    expect(errors[0]).toMatch(/input of search is not valid/);
+    expect(errors[1]).toMatch(/not JSON/);
+    expect(errors[2]).toMatch(/no tool named deleteEverything; the tools are search, finish/);
     expect(searched).toEqual([]);
     const told = requests()
       .slice(1)
@@ -142,10 +152,7 @@ describe('the tool loop', () => {
     // A call of it written wrongly does not stop the loop: the model is told, and calls it again.
     script({ toolCalls: [{ name: 'finish', arguments: {} }] }, { toolCalls: [{ name: 'finish', arguments: { summary: 'Done.' } }] }, { text: 'Never asked.' });
     const corrected = await run({ stopAfter: 'finish' });
-    expect(corrected.filter((part) => part.type === 'tool-error' || part.type === 'tool-result').map((part) => part.type)).toEqual([
-      'tool-error',
-      'tool-result',
-    ]);
+    expect(corrected.filter((part) => part.type === 'tool-result').map((part) => part.isError)).toEqual([true, false]);
     expect(requests()).toHaveLength(2);
 
     const searchAgain = { toolCalls: [{ name: 'search', arguments: { query: 'again' } }] };
