@@ -28,16 +28,18 @@ export function bestSectionsOfPage(partition: Partition, page: number, ranked: n
   let tellingWords = 0;
   let isTellingRare = false;
   for (const { term, word } of new Map(queryTerms.map((query) => [query.term, query])).values()) {
-    const holds = docs.map((doc) => {
-      const fields = keyword.fieldsOf(term, doc);
-      const isInTitle = (fields & FIELD.title) !== 0;
-      // The index leaves out a heading that repeats the page's title; that section's heading holds the title's words.
-      const isInHeading = (fields & FIELD.heading) !== 0 || (isInTitle && isAt(headings, doc, titles[doc]!));
-      return { isInTitle, isInHeading, isInSection: isInHeading || (fields & FIELD.content) !== 0 };
-    });
+    const fields = keyword.fieldsOfRange(term, docs[0]!, docs[0]! + docs.length);
+    // Where each section holds the word: 0 nowhere, 1 in its text, 2 in its heading. The index leaves out
+    // a heading that repeats the page's title; that section's heading holds the title's words.
+    const placeIn = (index: number) => {
+      const held = fields[index]!;
+      if ((held & FIELD.heading) !== 0 || ((held & FIELD.title) !== 0 && isAt(headings, docs[index]!, titles[docs[index]!]!))) return 2;
+      return (held & FIELD.content) !== 0 ? 1 : 0;
+    };
     // The page's title stands above every section: its words are the page's subject, held by all.
-    const { isInTitle } = holds[0]!;
-    const holders = isInTitle ? docs.length : holds.filter((held) => held.isInSection).length;
+    const isInTitle = (fields[0]! & FIELD.title) !== 0;
+    let holders = docs.length;
+    if (!isInTitle) for (let index = 0; index < docs.length; index++) if (placeIn(index) === 0) holders--;
     if (holders === 0) continue;
     // "set" of "set up" is in many sections without telling which one answers: everyday words count less.
     const rarity = isEnglish && word !== '' ? wordRarity(word) : 1;
@@ -47,9 +49,10 @@ export function bestSectionsOfPage(partition: Partition, page: number, ranked: n
       if (rarity >= EVERYDAY_RARITY) isTellingRare = true;
     }
     const weight = rarity * keyword.idf(term) * Math.log(1 + docs.length / holders);
-    holds.forEach(({ isInHeading, isInSection }, index) => {
-      evidence[index]! += isInHeading && !isInTitle ? HEADING_WEIGHT * weight : isInSection ? weight : 0;
-    });
+    for (let index = 0; index < docs.length; index++) {
+      const place = placeIn(index);
+      evidence[index]! += place === 2 && !isInTitle ? HEADING_WEIGHT * weight : place !== 0 ? weight : 0;
+    }
   }
   // "How do I set up a custom domain?" asks about the page's subject itself (one everyday word besides
   // the title's, "set", would pick "Set a canonical URL"): the page's opening tells it best. With no word

@@ -122,7 +122,7 @@ export function collectCandidates(
     features[at.headingHasQuery] = phrase.isIn(heading) ? 1 : 0;
     features[at.titleHasQuery] = phrase.isIn(title) ? 1 : 0;
     features[at.textHasQuery] = text && phrase.isIn(text) ? 1 : 0;
-    features[at.pairShare] = phrase.pairShare(`${title} | ${heading} | ${text}`);
+    features[at.pairShare] = phrase.pairShare(title, heading, text);
     if (isIdentifier) {
       features[at.identifierKeyword] = features[at.keywordShare]!;
       features[at.identifierCosine] = features[at.cosine]!;

@@ -235,6 +235,7 @@ export class KeywordIndex {
     const softTerm = this.#softTerm;
     const softBest = this.#softBest;
     const touched = this.#touched;
+    const lengthNorm = this.#lengthNorm;
     /** Adds a term's postings: `factor` of its BM25F score, `share` to coverage, `closeness` towards query term `index`. */
     const accumulate = (postings: Postings, factor: number, share: number, index: number, softShare: number, closeness: number) => {
       const idf = bm25Idf(this.size, postings.docs.length) * factor;
@@ -243,7 +244,7 @@ export class KeywordIndex {
         const doc = docs[i]!;
         const tf = weights[i]!;
         if (softTerm[doc] === -1 && scores[doc] === 0) touched[touchedCount++] = doc;
-        scores[doc]! += (idf * tf * (K1 + 1)) / (tf + this.#lengthNorm[doc]!);
+        scores[doc]! += (idf * tf * (K1 + 1)) / (tf + lengthNorm[doc]!);
         matched[doc]! += share;
         if (softTerm[doc] !== index) {
           softTerm[doc] = index;
@@ -288,12 +289,17 @@ export class KeywordIndex {
     return top.sorted().map((hit) => ({ ...hit, ...(coverage.get(hit.doc) ?? { coverage: 0, softCoverage: 0 }) }));
   }
 
-  /** The fields of document `doc` that hold `term` (FIELD bits; 0 when it has none). */
-  fieldsOf(term: string, doc: number): number {
+  /**
+   * The fields that hold `term` (FIELD bits; 0 where none does) of documents `from` to `to - 1`, in
+   * order: a page's sections, for one look-up of the term.
+   */
+  fieldsOfRange(term: string, from: number, to: number): Uint8Array {
+    const held = new Uint8Array(Math.max(0, to - from));
     const postings = this.#postings(term);
-    if (!postings) return 0;
-    const at = lowerBound(postings.docs, doc);
-    return postings.docs[at] === doc ? postings.fields[at]! : 0;
+    if (!postings) return held;
+    const { docs, fields } = postings;
+    for (let at = lowerBound(docs, from); at < docs.length && docs[at]! < to; at++) held[docs[at]! - from] = fields[at]!;
+    return held;
   }
 
   /** Inverse document frequency of a term (a stem, an identifier or a CJK bigram); the rarest value for an unknown one. */

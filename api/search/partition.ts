@@ -7,6 +7,7 @@ import type { AlignedPage, TranslatedQueries } from './translated-queries.ts';
 import { SharedDirections } from './shared-directions.ts';
 import { VectorIndex, type VectorIndexState } from './vector-index.ts';
 import { normalise } from './embedders/embedder.ts';
+import { bufferForVectors } from './simd-scan.ts';
 import { columnLength, stringAt, stringColumn, type StringColumn } from './string-column.ts';
 import { textAt, textColumn, type TextColumn } from './text-column.ts';
 
@@ -195,12 +196,17 @@ export class Partition {
    * counts), in the page's order; none for a page not in this partition.
    */
   chunksOfPage(route: string, terms: readonly string[], limit: number): IndexedChunk[] {
-    const held: { doc: number; weight: number }[] = [];
-    for (const doc of this.docsOfPage(route)) {
-      let weight = 0;
-      for (const term of terms) if ((this.keyword.fieldsOf(term, doc) & (FIELD.heading | FIELD.content)) !== 0) weight += this.keyword.idf(term);
-      if (weight > 0) held.push({ doc, weight });
+    const docs = [...this.docsOfPage(route)];
+    if (docs.length === 0) return [];
+    const weights = new Float64Array(docs.length);
+    for (const term of terms) {
+      const fields = this.keyword.fieldsOfRange(term, docs[0]!, docs[0]! + docs.length);
+      const idf = this.keyword.idf(term);
+      fields.forEach((held, index) => {
+        if ((held & (FIELD.heading | FIELD.content)) !== 0) weights[index]! += idf;
+      });
     }
+    const held = docs.map((doc, index) => ({ doc, weight: weights[index]! })).filter((entry) => entry.weight > 0);
     const best = held.sort((a, b) => b.weight - a.weight || a.doc - b.doc).slice(0, limit);
     return best.sort((a, b) => a.doc - b.doc).map(({ doc }) => this.chunks.at(doc)!);
   }
@@ -281,7 +287,8 @@ function packVectors(rows: ChunkRow[], pageOf: Int32Array, pageCount: number): P
   const first = rows.find((row) => row.vector)?.vector;
   if (!first) return undefined;
   const dimensions = first.byteLength / 4;
-  const packed = new Float32Array(rows.length * dimensions);
+  const floats = rows.length * dimensions;
+  const packed = new Float32Array(bufferForVectors(floats * 4, floats), 0, floats);
   rows.forEach((row, i) => {
     if (row.vector && row.vector.byteLength === dimensions * 4) {
       packed.set(new Float32Array(row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength)), i * dimensions);

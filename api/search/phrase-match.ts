@@ -28,11 +28,11 @@ export class QueryPhrase {
     return this.phrase !== '' && hasWords(text, this.phrase);
   }
 
-  /** The share of the query's adjacent word pairs that `text` (in phrase form) has; 0 without pairs. */
-  pairShare(text: string): number {
+  /** The share of the query's adjacent word pairs that one of `texts` (in phrase form) has; 0 without pairs. */
+  pairShare(...texts: string[]): number {
     if (this.pairs.length === 0) return 0;
     let found = 0;
-    for (const pair of this.pairs) if (hasWords(text, pair)) found++;
+    for (const pair of this.pairs) if (texts.some((text) => hasWords(text, pair))) found++;
     return found / this.pairs.length;
   }
 }
@@ -41,10 +41,18 @@ export class QueryPhrase {
 function hasWords(text: string, needle: string): boolean {
   let at = text.indexOf(needle);
   while (at >= 0) {
-    const before = at === 0 ? ' ' : text[at - 1]!;
-    const after = at + needle.length >= text.length ? ' ' : text[at + needle.length]!;
-    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return true;
+    const end = at + needle.length;
+    if ((at === 0 || !isWordCharacter(text, at - 1)) && (end >= text.length || !isWordCharacter(text, end))) return true;
     at = text.indexOf(needle, at + 1);
   }
   return false;
 }
+
+/** Whether the character at `at` is a letter or a digit (ASCII read from its code, the rest by Unicode class). */
+function isWordCharacter(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code < 0x80) return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+  return WORD_CHARACTER.test(text[at]!);
+}
+
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;

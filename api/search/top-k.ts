@@ -58,7 +58,13 @@ export class TopK {
   }
 
   private swap(a: number, b: number): void {
-    [this.#docs[a], this.#docs[b]] = [this.#docs[b]!, this.#docs[a]!];
-    [this.#scores[a], this.#scores[b]] = [this.#scores[b]!, this.#scores[a]!];
+    const docs = this.#docs;
+    const scores = this.#scores;
+    const doc = docs[a]!;
+    const score = scores[a]!;
+    docs[a] = docs[b]!;
+    scores[a] = scores[b]!;
+    docs[b] = doc;
+    scores[b] = score;
   }
 }
