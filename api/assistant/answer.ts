@@ -13,7 +13,7 @@ import { spokenLanguage } from './spoken-language.ts';
 import type { AssistantRequest } from './request.ts';
 import { systemPrompt } from './system-prompt.ts';
 import { recordAnswer, type Conversation, type StoredFinish } from './threads.ts';
-import { runToolLoop, type TextMessage, type TokenUsage } from './tool-loop.ts';
+import { runToolLoop, type LoopPart, type TextMessage, type TokenUsage } from './tool-loop.ts';
 import { assistantTools } from './tools.ts';
 
 export interface AnswerInput {
@@ -80,8 +80,8 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
   const searchQueries: string[] = [];
   const search = async (query: string): Promise<SearchResultShape[]> => {
     searchQueries.push(query || conversation.question.text);
-    // The search is milliseconds of CPU: the tool call it answers, passed on already, is sent first.
-    await new Promise((resolve) => setImmediate(resolve));
+    // Runs as soon as the loop asks: the call it answers has been passed on, and a stream's writes go out
+    // before it asks for the next event once a model has kept it waiting (api/edge/stream-route.ts).
     const results = await searchDocs(services, project, { query: query || conversation.question.text, pageSize: request.retrievalPageSize, ...request.filter });
     for (const result of results) {
       const page = pageRoute(result.path);
@@ -91,10 +91,10 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
     return results;
   };
 
-  yield { type: 'started', threadId, messageId };
   let finish: StoredFinish = 'aborted';
+  let parts: AsyncGenerator<LoopPart> | undefined;
   try {
-    const parts = runToolLoop({
+    parts = runToolLoop({
       model: await answerModelFor(services.config, sitePages(services, project, request.filter)),
       system: systemPrompt(project.name),
       messages: modelMessages(conversation, request),
@@ -104,7 +104,12 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
       maxRetries: 1,
       abortSignal: signal,
     });
-    for await (const part of parts) {
+    // The loop's first model call is made now, before `started` is passed on: passing an event on takes
+    // the client's stream a millisecond or two that the model call need not wait behind.
+    const first = parts.next();
+    first.catch(() => undefined);
+    yield { type: 'started', threadId, messageId };
+    for await (const part of continuing(parts, first)) {
       switch (part.type) {
         case 'start-step':
           citations = guard();
@@ -152,6 +157,7 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
     finish = signal.aborted ? 'aborted' : 'error';
     if (!signal.aborted) throw modelFailure(error, services.log);
   } finally {
+    await parts?.return(undefined);
     await recordAnswer(services.db, conversation, { text: record.fullText, parts: record.parts, finishReason: finish }).catch((error: unknown) =>
       services.log.error(`could not store the answer ${messageId} of thread ${threadId}`, error),
     );
@@ -172,6 +178,11 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
       });
     }
   }
+}
+
+/** The parts of a loop whose first part was already asked for. */
+async function* continuing<T>(parts: AsyncGenerator<T>, first: Promise<IteratorResult<T>>): AsyncGenerator<T> {
+  for (let result = await first; !result.done; result = await parts.next()) yield result.value;
 }
 
 /**

@@ -40,18 +40,29 @@ export async function openConversation(db: Db, projectId: string, request: Assis
     });
     const history = earlier.reverse().map((message) => ({ role: message.role as 'user' | 'assistant', text: message.content }));
     const messageId = newId();
-    const recorded = handled(recordTurn(db, request.threadId, messageId, [request.question]));
+    const recorded = handled(whenUnderWay(() => recordTurn(db, request.threadId!, messageId, [request.question])));
     return { threadId: request.threadId, messageId, history, question: request.question, recorded };
   }
   const threadId = randomBytes(16).toString('hex');
   const messageId = newId();
   const recorded = handled(
-    db.thread
-      .create({ data: { id: threadId, projectId, fingerprint: request.fp } })
-      .then(() => recordTurn(db, threadId, messageId, [...request.earlier, request.question])),
+    whenUnderWay(() =>
+      db.thread
+        .create({ data: { id: threadId, projectId, fingerprint: request.fp } })
+        .then(() => recordTurn(db, threadId, messageId, [...request.earlier, request.question])),
+    ),
   );
   const history = request.earlier.slice(-ASSISTANT_LIMITS.maxHistoryMessages).map(({ role, text }) => ({ role, text }));
   return { threadId, messageId, history, question: request.question, recorded };
+}
+
+/**
+ * Starts a write once the answer is under way: the request's first model call is made in this turn of
+ * the event loop, and the write's queries are CPU (building them, reading their results) it need not
+ * wait behind. The write is done long before the answer ends (a model takes hundreds of milliseconds).
+ */
+function whenUnderWay(write: () => Promise<void>): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve)).then(write);
 }
 
 /** A write awaited later (by recordAnswer, which reports its failure), and never an unhandled rejection meanwhile. */

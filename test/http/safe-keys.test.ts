@@ -106,6 +106,16 @@ describe('rate limits, held across two web processes', () => {
     expect((await search(t, key, { 'x-forwarded-for': '192.0.2.11' })).status).toBe(200);
   });
 
+  it('a client whose window has ended is counted afresh, whichever process it reaches', async () => {
+    const [first, next] = [(await createApiKey(t.db, site.projectId, 'assistant')).key, (await createApiKey(t.db, site.projectId, 'assistant')).key];
+    const client = { 'x-forwarded-for': '192.0.2.20' };
+    for (let i = 0; i < 5; i++) expect((await search(t, first, client)).status).toBe(200);
+    expect((await search(t, first, client)).status).toBe(429);
+    await t.db.$executeRaw`UPDATE rate_limits SET expire = ${Date.now() - 1} WHERE key = ${`search-client:${site.projectId}:192.0.2.20`}`;
+    for (let i = 0; i < 5; i++) expect((await search(second, next, client)).status).toBe(200);
+    expect((await search(second, next, client)).status).toBe(429);
+  });
+
   it('per key: 8 searches an hour here, whichever clients send them', async () => {
     const key = (await createApiKey(t.db, site.projectId, 'assistant')).key;
     for (let i = 0; i < 8; i++) expect((await search(i % 2 ? second : t, key, { 'x-forwarded-for': `198.51.100.${i}` })).status).toBe(200);
