@@ -65,8 +65,8 @@ export interface ToolLoopOptions {
  * The model's tool loop, read straight from its stream (the AI SDK's language-model interface, which the
  * OpenAI provider and the offline model speak): each step streams the model's text and tool calls,
  * runs the tools it called, and gives the model their results for the next step, until a step calls
- * no tool, calls `stopAfter`, or `maxSteps` were taken. A tool runs only once its call has been passed
- * on (the part yielded and the next one asked for), while the rest of the step still streams.
+ * no tool, calls `stopAfter`, or `maxSteps` were taken. A tool starts as soon as its call is read, while
+ * the call is passed on and the rest of the step still streams.
  * The AI SDK's `streamText` does the same through about a dozen chained web streams per step, costing
  * an answer's first text several milliseconds (docs/performance.md#assistant).
  * Ends early, without a `finish`, when `abortSignal` aborts; a failed model call throws.
@@ -103,8 +103,8 @@ export async function* runToolLoop(options: ToolLoopOptions): AsyncGenerator<Loo
           yield { type: 'text-delta', text: part.delta };
         } else if (part.type === 'tool-call') {
           const call = parseToolCall(tools, part.toolCallId, part.toolName, part.input);
-          yield { type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input };
           calls.push(startTool(tools, schemas, call, abortSignal));
+          yield { type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input };
         } else if (part.type === 'finish') {
           finishReason = finishReasonOf(part.finishReason.unified);
           usage = usageOf(part.usage);
