@@ -10,6 +10,7 @@ import type {
 } from '@ai-sdk/provider';
 import { asSchema, type FlexibleSchema, type Schema } from 'ai';
 import { callWithRetries } from './model-retries.ts';
+import { readAhead } from './read-ahead.ts';
 
 /** A tool the model may call: what it is for, the input it takes, and what it does. */
 export interface LoopTool<INPUT = unknown> {
@@ -71,7 +72,11 @@ export interface ToolLoopOptions {
  * an answer's first text several milliseconds (docs/performance.md#assistant).
  * Ends early, without a `finish`, when `abortSignal` aborts; a failed model call throws.
  */
-export async function* runToolLoop(options: ToolLoopOptions): AsyncGenerator<LoopPart> {
+export function runToolLoop(options: ToolLoopOptions): AsyncGenerator<LoopPart> {
+  return readAhead(loopSteps(options));
+}
+
+async function* loopSteps(options: ToolLoopOptions): AsyncGenerator<LoopPart> {
   const { model, tools, abortSignal } = options;
   const prompt: LanguageModelV4Prompt = [{ role: 'system', content: options.system }, ...options.messages.map(promptMessage)];
   const schemas = new Map(Object.entries(tools).map(([name, tool]) => [name, asSchema(tool.inputSchema)]));

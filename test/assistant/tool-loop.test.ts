@@ -95,6 +95,35 @@ describe('the tool loop', () => {
     expect(JSON.parse(String(toolMessage(second!)!.content))).toEqual([{ path: '/custom-domain', title: 'Results for custom domain' }]);
   });
 
+  it("makes the next model call once the tools are done, while the caller has not yet asked for the step's parts", async () => {
+    let release: () => void = () => undefined;
+    script(
+      { toolCalls: [{ name: 'search', arguments: { query: 'custom domain' } }] },
+      { text: 'Add a CNAME record.', until: new Promise<void>((resolve) => (release = resolve)) },
+    );
+    const model = createOpenAI({ baseURL: chat.baseURL, apiKey: 'sk-local' }).chat('scripted-1');
+    const loop = runToolLoop({ model, system: 'Answer.', messages: [{ role: 'user', content: 'Custom domain?' }], tools, maxSteps: 4, maxRetries: 0 });
+    expect((await loop.next()).value).toMatchObject({ type: 'start-step' });
+    expect((await loop.next()).value).toMatchObject({ type: 'tool-call', toolName: 'search' });
+    // The caller holds on to the tool call; the loop reads on, runs the search and asks the model again.
+    await expect.poll(() => requests().length).toBe(2);
+    const rest: LoopPart[] = [];
+    release();
+    for await (const part of loop) rest.push(part);
+    expect(types(rest)).toEqual(['tool-result', 'finish-step', 'start-step', 'finish-step', 'finish']);
+    expect(textOf(rest)).toBe('Add a CNAME record.');
+  });
+
+  it('stops reading the model when the caller stops', async () => {
+    script({ text: 'One two three four five six seven eight nine ten.', chunkSize: 3, pieceDelayMs: 30 });
+    const model = createOpenAI({ baseURL: chat.baseURL, apiKey: 'sk-local' }).chat('scripted-1');
+    const abandonedBefore = chat.abandoned;
+    for await (const part of runToolLoop({ model, system: 'Answer.', messages: [{ role: 'user', content: 'Count.' }], tools, maxSteps: 4, maxRetries: 0 })) {
+      if (part.type === 'text-delta') break;
+    }
+    await expect.poll(() => chat.abandoned, { timeout: 3000 }).toBeGreaterThan(abandonedBefore);
+  });
+
   it('tells the model, not the tool, about a call it cannot run: input that is not valid, not JSON, or an unknown tool', async () => {
     searched.length = 0;
     script(
