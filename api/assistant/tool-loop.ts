@@ -67,7 +67,7 @@ export interface ToolLoopOptions {
  * OpenAI provider and the offline model speak): each step streams the model's text and tool calls,
  * runs the tools it called, and gives the model their results for the next step, until a step calls
  * no tool, calls `stopAfter`, or `maxSteps` were taken. A tool starts as soon as its call is read, while
- * the call is passed on and the rest of the step still streams.
+ * the rest of the step still streams; its call and result are passed on once the next model call is made.
  * The AI SDK's `streamText` does the same through about a dozen chained web streams per step, costing
  * an answer's first text several milliseconds (docs/performance.md#assistant).
  * Ends early, without a `finish`, when `abortSignal` aborts; a failed model call throws.
@@ -98,6 +98,7 @@ async function* loopSteps(options: ToolLoopOptions): AsyncGenerator<LoopPart> {
       const stream = await next;
       next = undefined;
       const calls: ToolCallRun[] = [];
+      const callParts: LoopPart[] = [];
       let text = '';
       let finishReason: StepFinishReason = 'other';
       let usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
@@ -109,7 +110,7 @@ async function* loopSteps(options: ToolLoopOptions): AsyncGenerator<LoopPart> {
         } else if (part.type === 'tool-call') {
           const call = parseToolCall(tools, part.toolCallId, part.toolName, part.input);
           calls.push(startTool(tools, schemas, call, abortSignal));
-          yield { type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input };
+          callParts.push({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input });
         } else if (part.type === 'finish') {
           finishReason = finishReasonOf(part.finishReason.unified);
           usage = usageOf(part.usage);
@@ -125,7 +126,11 @@ async function* loopSteps(options: ToolLoopOptions): AsyncGenerator<LoopPart> {
       if (!isLast && !abortSignal?.aborted) {
         prompt.push(...stepMessages(text, ended));
         next = callModel();
+        // Its request is written within this turn of the event loop; the step's tool calls and results
+        // are passed on after it, as above (a call so reaches the client once its tool has run).
+        await new Promise((resolve) => setImmediate(resolve));
       }
+      yield* callParts;
       for (const { toolCallId, toolName, input, outcome } of ended) {
         const isError = 'error' in outcome;
         yield { type: 'tool-result', toolCallId, toolName, input, output: isError ? { error: outcome.error } : outcome.output, isError };

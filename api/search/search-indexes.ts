@@ -3,6 +3,7 @@ import { ARTIFACT_TOPIC, LIVE_TOPIC } from '../events/topics.ts';
 import type { Logger } from '../logger.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { INDEX_BUILD } from './index-build.ts';
+import { compileQueryPath } from './query-path-warm-up.ts';
 import { loadArtifact, storedArtifactMemory, type ArtifactLoad } from './search-artifact.ts';
 import type { SearchStore } from './search-store.ts';
 import type { SiteIndex } from './site-index.ts';
@@ -36,6 +37,8 @@ export interface SearchIndexStats {
   misses: number;
   /** Searches answered by the site's previous deployment while the live one's index was loading. */
   previous: number;
+  /** Searches the process ran of its own, once, to compile its query path (query-path-warm-up.ts). */
+  warmUpSearches: number;
 }
 
 /**
@@ -56,7 +59,9 @@ export class SearchIndexes {
   /** The deployment each project should hold: the live one, as last seen. */
   readonly #wanted = new Map<string, string>();
   readonly #listeners: AsyncIterableIterator<Record<string, unknown>>[] = [];
-  readonly #counts = { loaded: 0, built: 0, evicted: 0, hits: 0, misses: 0, previous: 0 };
+  /** Whether the warm-up searches ran: they compile the query path's code, which every site shares. */
+  #isQueryPathWarm = false;
+  readonly #counts = { loaded: 0, built: 0, evicted: 0, hits: 0, misses: 0, previous: 0, warmUpSearches: 0 };
 
   constructor(
     private readonly store: SearchStore,
@@ -127,7 +132,7 @@ export class SearchIndexes {
         this.log.warn(`could not load the search index of ${site.projectId}`, error);
       });
       if (!index) continue;
-      index.search({ query: 'warm up', pageSize: 1 }, undefined);
+      this.warmSearch(index);
       loaded.push(site.projectId);
     }
     return loaded;
@@ -200,7 +205,7 @@ export class SearchIndexes {
         if (memoryBytes === undefined || this.memoryBytes() + memoryBytes > this.options.memoryBytes) return;
       }
       if (isLive) await this.install(projectId, deploymentId);
-      else (await this.load(projectId, deploymentId)).index.search({ query: 'warm up', pageSize: 1 }, undefined);
+      else this.warmSearch((await this.load(projectId, deploymentId)).index);
     } catch (error) {
       this.log.warn(`could not load the search index of ${projectId}`, error);
     }
@@ -214,6 +219,14 @@ export class SearchIndexes {
         await this.loadAhead(project.id, project.liveDeploymentId, true);
       }
     }
+  }
+
+  /** Loads what a site's first search would (its analyzer); the process's first site also runs the warm-up searches, in the background. */
+  private warmSearch(index: SiteIndex): void {
+    index.search({ query: 'warm up', pageSize: 1 }, undefined);
+    if (this.#isQueryPathWarm) return;
+    this.#isQueryPathWarm = true;
+    compileQueryPath(index, () => this.#counts.warmUpSearches++).catch((error) => this.log.warn('could not run the warm-up searches', error));
   }
 
   private memoryBytes(): number {

@@ -101,6 +101,24 @@ export class SiteIndex {
     return this.partitions.get(partitionKey(request.language ?? this.defaultLanguage, request.version ?? this.defaultVersion));
   }
 
+  /**
+   * Searches as long as visitors write them, made of the site's own text: the opening words of `count`
+   * chunks spread over its default language and version (fewer when it has fewer), each with that
+   * chunk's stored vector as its query vector (so no embedding is asked for).
+   */
+  sampleSearches(count: number, words = 20): { query: string; vector: Float32Array | undefined }[] {
+    const partition = this.partitionFor({});
+    if (!partition) return [];
+    const { chunks, vectors } = partition;
+    const step = Math.max(1, Math.floor(chunks.length / count));
+    const searches: { query: string; vector: Float32Array | undefined }[] = [];
+    for (let doc = 0; doc < chunks.length && searches.length < count; doc += step) {
+      const query = chunks.contentAt(doc)!.split(/\s+/).filter(Boolean).slice(0, words).join(' ');
+      if (query) searches.push({ query, vector: vectors?.index.vectorAt(doc) });
+    }
+    return searches;
+  }
+
   /** Whether this index needs query vectors at all (no partition has vectors when nothing is embedded). */
   get hasVectors(): boolean {
     for (const partition of this.partitions.values()) if (partition.vectors) return true;

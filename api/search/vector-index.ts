@@ -86,6 +86,11 @@ export class VectorIndex {
     return top.sorted();
   }
 
+  /** A copy of one document's vector. */
+  vectorAt(doc: number): Float32Array {
+    return this.vectors.slice(doc * this.dimensions, (doc + 1) * this.dimensions);
+  }
+
   /** Cosine similarity of one document with the (unit) query. */
   similarity(doc: number, query: Float32Array): number {
     return dotAt(this.vectors, doc * this.dimensions, query, 0, this.dimensions);

@@ -29,12 +29,15 @@ function script(...scripted: ScriptedReply[]) {
   firstRequest = chat.requests.length;
 }
 
+/** The queries searched, each recorded when its search ends (after `searchMs`). */
 const searched: string[] = [];
+let searchMs = 0;
 const tools = {
   search: loopTool({
     description: 'Search the documentation.',
     inputSchema: z.object({ query: z.string() }),
     execute: async ({ query }) => {
+      if (searchMs > 0) await new Promise((resolve) => setTimeout(resolve, searchMs));
       searched.push(query);
       return [{ path: '/custom-domain', title: `Results for ${query}` }];
     },
@@ -104,8 +107,12 @@ describe('the tool loop', () => {
     const model = createOpenAI({ baseURL: chat.baseURL, apiKey: 'sk-local' }).chat('scripted-1');
     const loop = runToolLoop({ model, system: 'Answer.', messages: [{ role: 'user', content: 'Custom domain?' }], tools, maxSteps: 4, maxRetries: 0 });
     expect((await loop.next()).value).toMatchObject({ type: 'start-step' });
+    searched.length = 0;
+    searchMs = 30;
     expect((await loop.next()).value).toMatchObject({ type: 'tool-call', toolName: 'search' });
-    // The caller holds on to the tool call; the loop reads on, runs the search and asks the model again.
+    searchMs = 0;
+    // The call is passed on once its search has run and the model has been asked again.
+    expect(searched).toEqual(['custom domain']);
     await expect.poll(() => requests().length).toBe(2);
     const rest: LoopPart[] = [];
     release();

@@ -60,6 +60,9 @@ describe('a search artifact', () => {
     expect(stored[0]!.chunkCount).toBeGreaterThan(0);
     await until(async () => (await healthOf(web.url)).sites === 1);
     expect(await healthOf(web.url)).toMatchObject({ sites: 1, loaded: 1, built: 0 });
+    // It also ran searches of its own on the site's text, so that its query path's code is compiled before a visitor's.
+    await until(async () => (await healthOf(web.url)).warmUpSearches > 0);
+    expect((await healthOf(web.url)).warmUpSearches).toBeGreaterThan(0);
 
     const response = await searchOn(web.url, 'custom domain');
     expect(response.status).toBe(200);

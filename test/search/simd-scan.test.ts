@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeArtifact, encodeArtifact } from '../../api/search/artifact-codec.ts';
 import { normalise } from '../../api/search/embedders/embedder.ts';
+import { wordVectors } from '../../api/search/embedders/word-vector-table.ts';
+import { CorpusVocabulary } from '../../api/search/query-expansion.ts';
 import { bufferForVectors, SCAN_BLOCK, SimdScanner } from '../../api/search/simd-scan.ts';
 import { VectorIndex } from '../../api/search/vector-index.ts';
 
@@ -58,5 +60,27 @@ describe('the SIMD vector scan', () => {
       expect(restored.search(query, 40)).toEqual(expected);
     }
     expect(SimdScanner.of(restored.toState().vectors, dimensions)).toBeDefined();
+  });
+});
+
+describe('query expansion over a site vocabulary scanned in SIMD', () => {
+  it('finds the same related words, with the same similarities, as the plain scan', () => {
+    // The 5,000 most frequent words of the word vectors, as a site's own words (each its own stem).
+    const table = wordVectors();
+    const words = new Map(
+      [...table.rows.keys()]
+        .filter((word) => /^\p{L}{3,}$/u.test(word))
+        .slice(0, 5000)
+        .map((word) => [word, word]),
+    );
+    const scanned = CorpusVocabulary.build(words)!;
+    const state = scanned.toState();
+    expect(SimdScanner.of(state.vectors, table.dimensions)).toBeDefined();
+    const plain = CorpusVocabulary.fromState({ stems: state.stems, vectors: new Float32Array(state.vectors) });
+    for (const word of ['typeface', 'font', 'deploy', 'colour', 'search', 'password', 'analytics']) {
+      const found = scanned.neighbours(word);
+      expect(found.length, word).toBeGreaterThan(0);
+      expect(found, word).toEqual(plain.neighbours(word));
+    }
   });
 });
