@@ -1,7 +1,7 @@
 import { isObject, type Json, type JsonObject } from '../mintlify/config-refs.ts';
 import { WorkspaceRefusal } from './workspace.ts';
 
-/** A change to docs.json's navigation, as the agent asks for it. */
+/** A change to the navigation, as the agent asks for it. */
 export interface NavigationChange {
   action: 'add' | 'remove';
   /** The page as the navigation names it: its path without extension, such as `guides/setup`. */
@@ -13,22 +13,31 @@ export interface NavigationChange {
 }
 
 /**
- * Applies a navigation change to docs.json's text and returns the new text. Groups are found by name
- * anywhere in the navigation (tabs, anchors, languages, versions). A navigation that is split into
+ * The file that holds the project's navigation: docs.json, or a legacy project's mint.json. The agent
+ * edits the file the project has; deployments read a mint.json as Mintlify upgrades it.
+ */
+export async function navigationFile(exists: (file: string) => Promise<boolean>): Promise<'docs.json' | 'mint.json'> {
+  return !(await exists('docs.json')) && (await exists('mint.json')) ? 'mint.json' : 'docs.json';
+}
+
+/**
+ * Applies a navigation change to the text of docs.json (or mint.json, `file`) and returns the new
+ * text. Groups are found by name anywhere in the navigation (tabs, anchors, languages, versions; in
+ * mint.json, the first group of that name, whatever its version). A navigation that is split into
  * `$ref` files is refused: those files are edited directly.
  */
-export function editNavigation(docsJson: string, change: NavigationChange): { text: string; summary: string } {
+export function editNavigation(configText: string, change: NavigationChange, file = 'docs.json'): { text: string; summary: string } {
   let config: Json;
   try {
-    config = JSON.parse(docsJson) as Json;
+    config = JSON.parse(configText) as Json;
   } catch (error) {
-    throw new WorkspaceRefusal(`docs.json is not valid JSON (${(error as Error).message}); fix it with editPage first.`);
+    throw new WorkspaceRefusal(`${file} is not valid JSON (${(error as Error).message}); fix it with editPage first.`);
   }
   if (!isObject(config) || (!isObject(config.navigation) && !Array.isArray(config.navigation))) {
-    throw new WorkspaceRefusal('docs.json has no "navigation" object.');
+    throw new WorkspaceRefusal(`${file} has no "navigation".`);
   }
   if (JSON.stringify(config.navigation).includes('"$ref"')) {
-    throw new WorkspaceRefusal("docs.json's navigation is split into $ref files; edit the file that lists the group with editPage.");
+    throw new WorkspaceRefusal(`${file}'s navigation is split into $ref files; edit the file that lists the group with editPage.`);
   }
   const page = change.page.replace(/^\/+/, '').replace(/\.mdx?$/, '');
   const groups = findGroups(config.navigation as Json);
@@ -45,7 +54,7 @@ export function editNavigation(docsJson: string, change: NavigationChange): { te
   } else {
     if (!change.group) throw new WorkspaceRefusal('Name the group to add the page to.');
     if (groups.some((group) => group.pages.includes(page) && group.name.toLowerCase() === change.group!.toLowerCase())) {
-      return { text: docsJson, summary: `"${page}" is already in the group "${change.group}".` };
+      return { text: configText, summary: `"${page}" is already in the group "${change.group}".` };
     }
     const group = groups.find((candidate) => candidate.name.toLowerCase() === change.group!.toLowerCase());
     if (group) {
@@ -61,7 +70,7 @@ export function editNavigation(docsJson: string, change: NavigationChange): { te
       summary = `Added a group "${change.group}" with "${page}".`;
     }
   }
-  const indent = /^\{\n(\s+)"/.exec(docsJson)?.[1] ?? '  ';
+  const indent = /^\{\n(\s+)"/.exec(configText)?.[1] ?? '  ';
   return { text: `${JSON.stringify(config, null, indent)}\n`, summary };
 }
 
@@ -86,7 +95,7 @@ function findGroups(node: Json): Group[] {
 /** Where a new group goes: `navigation.groups`, or the first language's, version's or tab's groups. */
 function topLevelGroups(config: JsonObject): Json[] | undefined {
   const navigation = config.navigation;
-  if (Array.isArray(navigation)) return navigation; // legacy mint.json: navigation is the groups
+  if (Array.isArray(navigation)) return navigation; // mint.json: the navigation is the groups (a new one is in every version)
   if (!isObject(navigation)) return undefined;
   if (Array.isArray(navigation.groups)) return navigation.groups;
   for (const key of ['languages', 'versions', 'tabs', 'anchors', 'dropdowns']) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loopTool } from '../assistant/tool-loop.ts';
 import { checkProject } from '../deploy/project-reader.ts';
-import { editNavigation } from './navigation-edit.ts';
+import { editNavigation, navigationFile } from './navigation-edit.ts';
 import type { Todo, TodoList } from './todos.ts';
 import { type Workspace, WorkspaceRefusal } from './workspace.ts';
 
@@ -98,7 +98,8 @@ export function agentTools(context: AgentToolContext) {
         }),
     }),
     updateNavigation: loopTool({
-      description: "Add a page to a group of docs.json's navigation (created if no group has that name), or remove a page from it.",
+      description:
+        "Add a page to a group of the navigation in docs.json (or a legacy project's mint.json), created if no group has that name, or remove a page from it.",
       inputSchema: z.object({
         action: z.enum(['add', 'remove']),
         page: z.string().describe('The page as the navigation names it: its path without extension, such as "guides/setup".'),
@@ -107,8 +108,9 @@ export function agentTools(context: AgentToolContext) {
       }),
       execute: (change) =>
         guarded(async () => {
-          const { text, summary } = editNavigation(await workspace.read('docs.json'), change);
-          await workspace.write('docs.json', text);
+          const file = await navigationFile((path) => workspace.exists(path));
+          const { text, summary } = editNavigation(await workspace.read(file), change, file);
+          await workspace.write(file, text);
           return { summary };
         }),
     }),

@@ -1,6 +1,7 @@
 import { findUnstorableText } from '../http/input-guards.ts';
 import { ConfigError, isObject, resolveRefs, type Json, type JsonObject } from '../mintlify/config-refs.ts';
 import { brokenPage, parsePage, snippetReferences, MAX_SNIPPET_DEPTH, type ParsedPage } from '../mintlify/mdx/parse-page.ts';
+import { upgradeLegacyConfig } from '../mintlify/legacy-config.ts';
 import { readNavigation, type Navigation, type NavigationPage } from '../mintlify/navigation.ts';
 
 /**
@@ -13,14 +14,24 @@ export interface ProjectFiles {
   read(files: string[]): Promise<Map<string, string>>;
 }
 
-/** A project that cannot be deployed as it is: what is wrong, and whether the message already says what to do. */
+/** A project that cannot be deployed as it is: what is wrong, whether the message already says what to do, and where. */
 export class ProjectProblem extends Error {
   constructor(
     message: string,
     readonly saysWhatToDo = false,
+    readonly at?: { file: string; line: number },
   ) {
     super(message);
   }
+}
+
+/** The project's config as every reader sees it: docs.json, or a legacy mint.json upgraded to one. */
+export interface ProjectConfig {
+  config: JsonObject;
+  /** The file it was read from. */
+  file: 'docs.json' | 'mint.json';
+  /** For a mint.json: what its upgrade had to leave out (legacy-config.ts). */
+  upgradeWarnings: string[];
 }
 
 /**
@@ -28,42 +39,55 @@ export class ProjectProblem extends Error {
  * names the branch or folder for the messages.
  */
 export async function readProjectNavigation(files: ProjectFiles, where: string): Promise<Navigation> {
-  const { config, isLegacy } = await readProjectConfig(files, where);
-  return readNavigation(config, isLegacy);
+  return readNavigation((await readProjectConfig(files, where)).config);
 }
 
-/** docs.json (or legacy mint.json) with its `$ref`s resolved: the navigation and everything else the site shows. */
-export async function readProjectConfig(files: ProjectFiles, where: string): Promise<{ config: JsonObject; isLegacy: boolean }> {
-  const configFile = files.has('docs.json') ? 'docs.json' : files.has('mint.json') ? 'mint.json' : undefined;
-  if (!configFile) {
+/**
+ * docs.json with its `$ref`s resolved: the navigation and everything else the site shows. A project
+ * that still has only a mint.json is read as Mintlify's upgrade to docs.json would read it, so nothing
+ * downstream reads mint.json.
+ */
+export async function readProjectConfig(files: ProjectFiles, where: string): Promise<ProjectConfig> {
+  const file = files.has('docs.json') ? 'docs.json' : files.has('mint.json') ? 'mint.json' : undefined;
+  if (!file) {
     throw new ProjectProblem(`No docs.json (or legacy mint.json) at the root of ${where}; add one that lists the pages in "navigation"`, true);
   }
   const parsed = new Map<string, Json>();
-  const readJson = async (file: string): Promise<Json> => {
-    if (!files.has(file)) throw new ConfigError(`${file} does not exist`);
-    if (!parsed.has(file)) {
-      const text = (await files.read([file])).get(file) ?? '';
+  const readJson = async (jsonFile: string): Promise<Json> => {
+    if (!files.has(jsonFile)) throw new ConfigError(`${jsonFile} does not exist`);
+    if (!parsed.has(jsonFile)) {
+      const text = (await files.read([jsonFile])).get(jsonFile) ?? '';
       let value: Json;
       try {
         value = JSON.parse(text) as Json;
       } catch (error) {
-        throw new ConfigError(`${file} is not valid JSON (${(error as Error).message})`);
+        throw new ConfigError(`${jsonFile} is not valid JSON (${(error as Error).message})`, { file: jsonFile, line: lineOfJsonError(text, error as Error) });
       }
       const unstorable = findUnstorableText(value); // PostgreSQL cannot store it in a page path, a log line or JSON
-      if (unstorable) throw new ConfigError(`${file} has ${unstorable.what} in ${unstorable.path.join('.') || 'its value'}`);
-      parsed.set(file, value);
+      if (unstorable) throw new ConfigError(`${jsonFile} has ${unstorable.what} in ${unstorable.path.join('.') || 'its value'}`, { file: jsonFile, line: 1 });
+      parsed.set(jsonFile, value);
     }
-    return parsed.get(file)!;
+    return parsed.get(jsonFile)!;
   };
   let config: Json;
   try {
-    config = await resolveRefs(configFile, readJson);
+    config = await resolveRefs(file, readJson);
   } catch (error) {
-    if (error instanceof ConfigError) throw new ProjectProblem(error.message);
+    if (error instanceof ConfigError) throw new ProjectProblem(error.message, false, error.at ?? { file, line: 1 });
     throw error;
   }
-  if (!isObject(config)) throw new ProjectProblem(`${configFile} must hold a JSON object with a "navigation"`);
-  return { config, isLegacy: configFile === 'mint.json' };
+  if (!isObject(config)) throw new ProjectProblem(`${file} must hold a JSON object with a "navigation"`, false, { file, line: 1 });
+  if (file === 'docs.json') return { config, file, upgradeWarnings: [] };
+  const upgraded = upgradeLegacyConfig(config);
+  return { config: upgraded.config, file, upgradeWarnings: upgraded.warnings };
+}
+
+/** The line a JSON.parse error points at ("... in JSON at position 42"), else the first. */
+function lineOfJsonError(text: string, error: Error): number {
+  const position = /at position (\d+)/.exec(error.message)?.[1];
+  const line = /\(line (\d+) column/.exec(error.message)?.[1];
+  if (line) return Number(line);
+  return position ? text.slice(0, Number(position)).split('\n').length : 1;
 }
 
 /** The file that holds a navigation page: `page.mdx`, `page.md` or `page/index.mdx`. */

@@ -74,8 +74,12 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       filesRemoved: filesChanged.removed,
     });
 
-    const { navigation, offNavigation, unlisted, config, isLegacy } = await readCommitNavigation(mirror, tree, branch);
+    const { navigation, offNavigation, unlisted, config, upgraded } = await readCommitNavigation(mirror, tree, branch);
     const isRenderingSite = services.isRenderingSite !== false;
+    if (upgraded) {
+      progress.log('Read the legacy mint.json as Mintlify upgrades it to docs.json (see mint upgrade).');
+      for (const warning of upgraded.warnings) progress.log(`Warning: mint.json: ${warning}`);
+    }
     for (const warning of navigation.warnings) progress.log(`Warning: ${warning}`);
     const built = await buildPages({
       db,
@@ -96,7 +100,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       `Parsed ${built.parsed} changed page${built.parsed === 1 ? '' : 's'} into ${built.newChunks} chunks, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`,
     );
     if (isRenderingSite) {
-      const site = await buildSite({ db, projectId: project.id, deploymentId, mirror, tree, config, isLegacy, navigation });
+      const site = await buildSite({ db, projectId: project.id, deploymentId, mirror, tree, config, navigation });
       progress.log(describeSite(built.renderSeconds, built.hidden, site));
       const textsStarted = progress.elapsed();
       const texts = await buildAgentTexts({ db, deploymentId, mirror, tree, config, navigation, unlisted });
@@ -177,20 +181,28 @@ export async function failDeployment(
 /**
  * The commit's navigation, read as every reader of a project reads it (project-reader.ts), with the
  * pages it does not list (hidden pages, searchable under `seo.indexing: "all"`); the pages outside it
- * that are served by URL only; and docs.json itself, for the site's layout.
+ * that are served by URL only; docs.json itself, for the site's layout; and, for a legacy mint.json,
+ * what its upgrade to docs.json left out.
  */
 async function readCommitNavigation(
   mirror: GitMirror,
   tree: Map<string, string>,
   branch: string,
-): Promise<{ navigation: Navigation; offNavigation: NavigationPage[]; unlisted: NavigationPage[]; config: JsonObject; isLegacy: boolean }> {
+): Promise<{
+  navigation: Navigation;
+  offNavigation: NavigationPage[];
+  unlisted: NavigationPage[];
+  config: JsonObject;
+  upgraded: { warnings: string[] } | undefined;
+}> {
   try {
-    const { config, isLegacy } = await readProjectConfig(commitFiles(mirror, tree), `branch "${branch}"`);
-    const listed = readNavigation(config, isLegacy);
+    const { config, file, upgradeWarnings } = await readProjectConfig(commitFiles(mirror, tree), `branch "${branch}"`);
+    const upgraded = file === 'mint.json' ? { warnings: upgradeWarnings } : undefined;
+    const listed = readNavigation(config);
     const unlisted = unlistedPages(listed, tree.keys());
     // Under seo.indexing "all" they join the navigation (and search); otherwise they are served by URL only.
-    if (listed.indexesHiddenPages) return { navigation: { ...listed, pages: [...listed.pages, ...unlisted] }, offNavigation: [], unlisted, config, isLegacy };
-    return { navigation: listed, offNavigation: unlisted, unlisted, config, isLegacy };
+    if (listed.indexesHiddenPages) return { navigation: { ...listed, pages: [...listed.pages, ...unlisted] }, offNavigation: [], unlisted, config, upgraded };
+    return { navigation: listed, offNavigation: unlisted, unlisted, config, upgraded };
   } catch (error) {
     if (error instanceof ProjectProblem) throw new DeploymentFailure(`${error.message}${error.saysWhatToDo ? '' : '; fix it and deploy again'}.`);
     throw error;

@@ -3,8 +3,15 @@ import path from 'node:path';
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-/** A docs.json (or a file it references) that cannot be read as Mintlify reads it. */
-export class ConfigError extends Error {}
+/** A docs.json (or a file it references) that cannot be read as Mintlify reads it, and where when that is known. */
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly at?: { file: string; line: number },
+  ) {
+    super(message);
+  }
+}
 
 /** More references than this is a fan-out that would take the deployment's memory, not a real config. */
 const MAX_REFS = 1_000;

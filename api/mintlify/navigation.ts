@@ -1,10 +1,11 @@
 import { isObject, type Json, type JsonObject } from './config-refs.ts';
 
 /**
- * Reads a Mintlify docs project's navigation (docs.json, or legacy mint.json) into the list of pages it
- * serves, each with its language, version and section. Pages that are not in the navigation, or under a
- * hidden group or tab, are "hidden pages" in Mintlify's terms (organize/hidden-pages): out of search
- * unless `seo.indexing` is "all" or the hidden group or tab says `searchable: true`.
+ * Reads a Mintlify docs project's navigation (docs.json; a legacy mint.json is upgraded to one first,
+ * legacy-config.ts) into the list of pages it serves, each with its language, version and section.
+ * Pages that are not in the navigation, or under a hidden group or tab, are "hidden pages" in Mintlify's
+ * terms (organize/hidden-pages): out of search unless `seo.indexing` is "all" or the hidden group or
+ * tab says `searchable: true`.
  */
 export interface NavigationPage {
   /** Page path as written in the navigation, without extension: `fr/cli/install`. */
@@ -47,9 +48,9 @@ interface Context {
 const CONTAINERS = ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'products', 'menu', 'groups', 'pages'] as const;
 
 /**
- * @param config the parsed docs.json or mint.json, its `$ref`s already resolved (see config-refs.ts)
+ * @param config the parsed docs.json, its `$ref`s already resolved (see config-refs.ts)
  */
-export function readNavigation(config: JsonObject, isLegacy = false): Navigation {
+export function readNavigation(config: JsonObject): Navigation {
   const warnings: string[] = [];
   const pages: NavigationPage[] = [];
   const languages = new Set<string>();
@@ -99,17 +100,7 @@ export function readNavigation(config: JsonObject, isLegacy = false): Navigation
   };
 
   const base: Context = { language: FALLBACK_LANGUAGE, version: '', section: '', isHidden: false, isSearchable: true };
-  if (isLegacy) {
-    const legacy = legacyVersions(config.versions);
-    for (const name of legacy.names) versions.add(name);
-    defaultVersion = legacy.defaultVersion;
-    const navigation = Array.isArray(config.navigation) ? config.navigation : [];
-    for (const group of navigation) {
-      // A group without a version is shown in every version (a group's own "version" is read by walk).
-      const unversioned = !(isObject(group) && typeof group.version === 'string');
-      for (const version of unversioned && legacy.names.length > 0 ? legacy.names : ['']) walk(group, { ...base, version });
-    }
-  } else if (isObject(config.navigation) || Array.isArray(config.navigation)) {
+  if (isObject(config.navigation) || Array.isArray(config.navigation)) {
     walk(config.navigation as Json, base);
   } else {
     warnings.push('docs.json has no "navigation": no page is searchable.');
@@ -124,16 +115,6 @@ export function readNavigation(config: JsonObject, isLegacy = false): Navigation
     indexesHiddenPages: isObject(config.seo) && config.seo.indexing === 'all',
     warnings,
   };
-}
-
-/** mint.json's `versions`: names (`["v2", "v1"]`) or objects (`[{"name": "v2", "default": true}]`); the first is the default unless one says otherwise. */
-function legacyVersions(value: Json | undefined): { names: string[]; defaultVersion: string | undefined } {
-  const entries = (Array.isArray(value) ? value : []).flatMap((entry) => {
-    if (typeof entry === 'string') return [{ name: entry, isDefault: false }];
-    if (isObject(entry) && typeof entry.name === 'string') return [{ name: entry.name, isDefault: entry.default === true }];
-    return [];
-  });
-  return { names: entries.map((entry) => entry.name), defaultVersion: (entries.find((entry) => entry.isDefault) ?? entries[0])?.name };
 }
 
 /** `/quickstart`, `quickstart.mdx` and `quickstart` name the same page. */

@@ -34,15 +34,11 @@ export async function buildSite(input: {
   mirror: GitMirror;
   tree: Map<string, string>;
   config: JsonObject;
-  isLegacy: boolean;
   navigation: Navigation;
 }): Promise<{ storedFiles: number; skippedFiles: string[] }> {
   const { db, tree } = input;
-  const layout = readSiteLayout(
-    input.config,
-    input.isLegacy,
-    { language: input.navigation.defaultLanguage, version: input.navigation.defaultVersion },
-    (file) => tree.has(file),
+  const layout = readSiteLayout(input.config, { language: input.navigation.defaultLanguage, version: input.navigation.defaultVersion }, (file) =>
+    tree.has(file),
   );
   await db.siteBuild.upsert({
     where: { deploymentId: input.deploymentId },

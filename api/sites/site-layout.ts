@@ -63,13 +63,8 @@ interface Place {
   tab: string | undefined;
 }
 
-/** Reads the resolved docs.json (or mint.json) into the site's layout. */
-export function readSiteLayout(
-  config: JsonObject,
-  isLegacy: boolean,
-  defaults: { language: string; version: string },
-  hasFile: (path: string) => boolean,
-): SiteLayout {
+/** Reads the resolved docs.json (a legacy mint.json arrives upgraded to one) into the site's layout. */
+export function readSiteLayout(config: JsonObject, defaults: { language: string; version: string }, hasFile: (path: string) => boolean): SiteLayout {
   const languages = new Map<string, Map<string, Map<string, LayoutTab>>>();
   let count = 0;
   const bucket = (place: Place): LayoutTab => {
@@ -139,15 +134,7 @@ export function readSiteLayout(
   };
 
   const base: Place = { language: defaults.language, version: defaults.version, tab: undefined };
-  if (isLegacy) {
-    for (const group of Array.isArray(config.navigation) ? config.navigation : []) {
-      if (!isObject(group)) continue;
-      const item = groupItem(group, 0);
-      if (item) bucket({ ...base, version: typeof group.version === 'string' ? group.version : defaults.version }).items.push(item);
-    }
-  } else {
-    walk(config.navigation ?? null, base, 0);
-  }
+  walk(config.navigation ?? null, base, 0);
 
   return {
     name: typeof config.name === 'string' ? config.name : 'Documentation',
@@ -203,21 +190,25 @@ function appearanceOf(config: JsonObject): SiteLayout['appearance'] {
   return value === 'light' || value === 'dark' ? value : 'system';
 }
 
-/** The header's links: docs.json `navbar.links` and its primary button (legacy: `topbarLinks`, `topbarCtaButton`). */
+/**
+ * The header's links: docs.json `navbar.links` and its primary button, then the global anchors and tabs
+ * (`navigation.global`) that leave the site. A GitHub or Discord link may go without a label.
+ */
 function linksOf(config: JsonObject): SiteLayout['links'] {
   const navbar = isObject(config.navbar) ? config.navbar : {};
+  const global = isObject(config.navigation) && isObject(config.navigation.global) ? config.navigation.global : {};
   const entries = [
     ...(Array.isArray(navbar.links) ? navbar.links : []),
     navbar.primary,
-    ...(Array.isArray(config.topbarLinks) ? config.topbarLinks : []),
-    config.topbarCtaButton,
+    ...(Array.isArray(global.anchors) ? global.anchors : []),
+    ...(Array.isArray(global.tabs) ? global.tabs : []),
   ];
   return entries
     .flatMap((entry) => {
-      if (!isObject(entry) || (typeof entry.href !== 'string' && typeof entry.url !== 'string')) return [];
-      const href = String(entry.href ?? entry.url);
-      const label = typeof entry.label === 'string' ? entry.label : typeof entry.name === 'string' ? entry.name : '';
-      return /^https?:\/\//.test(href) && label ? [{ label, href }] : [];
+      if (!isObject(entry) || typeof entry.href !== 'string') return [];
+      const named = [entry.label, entry.anchor, entry.tab].find((value): value is string => typeof value === 'string');
+      const label = named ?? (entry.type === 'github' ? 'GitHub' : entry.type === 'discord' ? 'Discord' : '');
+      return /^https?:\/\//.test(entry.href) && label ? [{ label, href: entry.href }] : [];
     })
     .slice(0, 10);
 }

@@ -101,32 +101,6 @@ describe('readNavigation', () => {
     ]);
   });
 
-  it('reads legacy mint.json navigation: a group without a version is in every version', () => {
-    const nav = readNavigation(
-      {
-        versions: ['2.0', '1.0'],
-        navigation: [
-          { group: 'Intro', pages: ['intro'] },
-          { group: 'Old API', version: '1.0', pages: ['api/v1'] },
-        ],
-      },
-      true,
-    );
-    expect(nav.defaultVersion).toBe('2.0');
-    expect(nav.pages).toEqual([
-      { page: 'intro', language: 'en', version: '2.0', section: 'Intro', isHidden: false, isSearchable: true },
-      { page: 'intro', language: 'en', version: '1.0', section: 'Intro', isHidden: false, isSearchable: true },
-      { page: 'api/v1', language: 'en', version: '1.0', section: 'Old API', isHidden: false, isSearchable: true },
-    ]);
-  });
-
-  it('reads legacy versions written as objects, with their default', () => {
-    const nav = readNavigation({ versions: [{ name: 'v1' }, { name: 'v2', default: true }], navigation: [{ group: 'Intro', pages: ['intro'] }] }, true);
-    expect(nav.versions).toEqual(['v1', 'v2']);
-    expect(nav.defaultVersion).toBe('v2');
-    expect(nav.pages.map((p) => p.version)).toEqual(['v1', 'v2']);
-  });
-
   it('warns about a config without navigation, and cuts off navigation nested absurdly deep', () => {
     expect(readNavigation({ name: 'x' }).warnings).toEqual(['docs.json has no "navigation": no page is searchable.']);
     let deep: Json = { group: 'Bottom', pages: ['deep'] };

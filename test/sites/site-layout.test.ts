@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { upgradeLegacyConfig } from '../../api/mintlify/legacy-config.ts';
 import { Redirects } from '../../api/sites/redirects.ts';
 import { readSiteLayout } from '../../api/sites/site-layout.ts';
 import { readableAccent } from '../../api/sites/theme-colors.ts';
@@ -7,7 +8,7 @@ const defaults = { language: 'en', version: 'v2' };
 const hasFile = (file: string) => ['logo/light.svg', 'logo/dark.svg', 'favicon.png'].includes(file);
 
 describe('the layout a site is served with', () => {
-  it('reads versions, tabs, groups and nested groups, leaving hidden ones out of the sidebar', () => {
+  it('reads versions, tabs, groups and nested groups, leaving hidden ones out of the sidebar, and the header links that leave the site', () => {
     const layout = readSiteLayout(
       {
         name: 'Acme',
@@ -19,8 +20,15 @@ describe('the layout a site is served with', () => {
             { label: 'Blog', href: 'https://acme.example/blog' },
             { label: 'Bad', href: 'javascript:alert(1)' },
           ],
+          primary: { type: 'github', href: 'https://github.com/acme/docs' },
         },
         navigation: {
+          global: {
+            anchors: [
+              { anchor: 'Community', href: 'https://acme.example/community' },
+              { anchor: 'Changelog', href: '/changelog' },
+            ],
+          },
           versions: [
             {
               version: 'v2',
@@ -39,7 +47,6 @@ describe('the layout a site is served with', () => {
           ],
         },
       },
-      false,
       defaults,
       hasFile,
     );
@@ -64,11 +71,15 @@ describe('the layout a site is served with', () => {
       favicon: 'favicon.png',
       appearance: 'dark',
       isAppearanceStrict: true,
-      links: [{ label: 'Blog', href: 'https://acme.example/blog' }],
+      links: [
+        { label: 'Blog', href: 'https://acme.example/blog' },
+        { label: 'GitHub', href: 'https://github.com/acme/docs' },
+        { label: 'Community', href: 'https://acme.example/community' },
+      ],
     });
   });
 
-  it("reads languages, and a legacy mint.json's groups by version", () => {
+  it("reads languages, and an upgraded mint.json's groups by version", () => {
     const languages = readSiteLayout(
       {
         navigation: {
@@ -78,7 +89,6 @@ describe('the layout a site is served with', () => {
           ],
         },
       },
-      false,
       { language: 'en', version: '' },
       hasFile,
     );
@@ -86,24 +96,23 @@ describe('the layout a site is served with', () => {
       ['en', [{ route: '/a' }]],
       ['fr', [{ route: '/fr/a' }]],
     ]);
-    const legacy = readSiteLayout(
-      {
-        navigation: [
-          { group: 'A', pages: ['a'] },
-          { group: 'B', version: 'v1', pages: ['b'] },
-        ],
-      },
-      true,
-      defaults,
-      hasFile,
-    );
-    expect(legacy.languages[0]!.versions.map((version) => version.name)).toEqual(['v2', 'v1']);
+    const { config } = upgradeLegacyConfig({
+      versions: ['v2', 'v1'],
+      navigation: [
+        { group: 'A', pages: ['a'] },
+        { group: 'B', version: 'v1', pages: ['b'] },
+      ],
+    });
+    const legacy = readSiteLayout(config, defaults, hasFile);
+    expect(legacy.languages[0]!.versions.map((version) => [version.name, version.tabs[0]!.items.map((item) => 'group' in item && item.group)])).toEqual([
+      ['v2', ['A']],
+      ['v1', ['A', 'B']],
+    ]);
   });
 
   it('leaves out a logo or favicon the repository does not have, and a tab link that is not http(s), and makes pale colours readable', () => {
     const layout = readSiteLayout(
       { logo: '/missing.svg', favicon: '../../etc/passwd', colors: { primary: '#ffff00', light: '#000080' }, navigation: {} },
-      false,
       defaults,
       hasFile,
     );
@@ -112,7 +121,7 @@ describe('the layout a site is served with', () => {
     expect(layout.accent.light).not.toBe('#ffff00');
     expect(layout.accent.dark).not.toBe('#000080');
     expect(readableAccent('#166e3f', 'light')).toBe('#166e3f'); // already readable: unchanged
-    const tabs = readSiteLayout({ navigation: { tabs: [{ tab: 'Out', href: 'javascript:alert(1)' }] } }, false, defaults, hasFile);
+    const tabs = readSiteLayout({ navigation: { tabs: [{ tab: 'Out', href: 'javascript:alert(1)' }] } }, defaults, hasFile);
     expect(tabs.languages[0]!.versions[0]!.tabs[0]).toEqual({ name: 'Out', items: [] });
   });
 
@@ -135,7 +144,6 @@ describe('the layout a site is served with', () => {
           { source: '/z/', destination: '/a' },
         ],
       },
-      false,
       defaults,
       hasFile,
     );

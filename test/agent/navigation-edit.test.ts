@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { agentTools, type AgentToolContext } from '../../api/agent/tools.ts';
+import { Workspace } from '../../api/agent/workspace.ts';
+import { checkProject, readProjectNavigation } from '../../api/deploy/project-reader.ts';
+
+/** The agent's updateNavigation tool over a real working copy; search and todos are not used by it. */
+function navigationTool(files: Record<string, string>) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-nav-edit-'));
+  for (const [file, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), content);
+  }
+  const workspace = new Workspace(root);
+  const context = { workspace, branch: 'docs/edit' } as AgentToolContext;
+  const tool = agentTools(context).updateNavigation;
+  const run = (change: { action: 'add' | 'remove'; page: string; group?: string; after?: string }) => tool.execute(change, { toolCallId: 'call' });
+  return { root, workspace, run, read: (file: string) => fs.readFileSync(path.join(root, file), 'utf8') };
+}
+
+const LEGACY = `{
+    "name": "Acme",
+    "versions": ["v2", "v1"],
+    "navigation": [
+        { "group": "Start", "pages": ["intro"] },
+        { "group": "Old", "version": "v1", "pages": ["old"] }
+    ]
+}
+`;
+
+describe("the agent's navigation edits on a legacy project", () => {
+  it('edits mint.json when the project has no docs.json, keeping its indentation, and the deployment reads the result', async () => {
+    const edit = navigationTool({ 'mint.json': LEGACY, 'intro.mdx': '# Intro', 'old.mdx': '# Old', 'setup.mdx': '# Setup', 'faq.mdx': '# FAQ' });
+    expect(await edit.run({ action: 'add', page: 'setup', group: 'Start', after: 'intro' })).toEqual({ summary: 'Added "setup" to the group "Start".' });
+    expect(await edit.run({ action: 'add', page: 'faq', group: 'Help' })).toEqual({ summary: 'Added a group "Help" with "faq".' });
+    expect(await edit.run({ action: 'remove', page: 'old' })).toEqual({ summary: 'Removed "old" from the navigation.' });
+    expect(fs.existsSync(path.join(edit.root, 'docs.json'))).toBe(false);
+    expect(edit.read('mint.json')).toMatch(/^\{\n {4}"name": "Acme",/);
+    const written = JSON.parse(edit.read('mint.json'));
+    expect(written.navigation).toEqual([
+      { group: 'Start', pages: ['intro', 'setup'] },
+      { group: 'Old', version: 'v1', pages: [] },
+      { group: 'Help', pages: ['faq'] },
+    ]);
+    // Read as a deployment reads it: the new group, without a version, is in every version.
+    const navigation = await readProjectNavigation(edit.workspace.projectFiles(), 'branch "docs/edit"');
+    expect(navigation.pages.map((page) => `${page.version}:${page.page}`)).toEqual(['v2:intro', 'v2:setup', 'v2:faq', 'v1:intro', 'v1:setup', 'v1:faq']);
+    expect((await checkProject(edit.workspace.projectFiles(), 'branch "docs/edit"')).problems).toEqual([]);
+  });
+
+  it('says which file it refused to edit', async () => {
+    const broken = navigationTool({ 'mint.json': '{ "navigation": [' });
+    expect(await broken.run({ action: 'add', page: 'a', group: 'G' })).toEqual({
+      error: expect.stringMatching(/^mint\.json is not valid JSON \(.+\); fix it with editPage first\.$/),
+    });
+    const none = navigationTool({ 'mint.json': '{ "name": "Acme" }' });
+    expect(await none.run({ action: 'remove', page: 'a' })).toEqual({ error: 'mint.json has no "navigation".' });
+    const docs = navigationTool({ 'docs.json': '{"navigation": {"groups": []}}', 'mint.json': LEGACY });
+    expect(await docs.run({ action: 'add', page: 'a', group: 'G' })).toEqual({ summary: 'Added a group "G" with "a".' });
+    expect(docs.read('mint.json')).toBe(LEGACY); // docs.json wins when a project has both, as it does for deployments
+  });
+});
