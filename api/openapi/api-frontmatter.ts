@@ -22,7 +22,8 @@ export function apiPageEndpoint(frontmatter: Record<string, unknown>, mdx: strin
   const value = typeof frontmatter.api === 'string' ? frontmatter.api.trim().replace(/^(["'])(.*)\1$/, '$2') : '';
   const match = /^([A-Za-z]+)\s+(\S+)$/.exec(value);
   if (!match || !isHttpMethod(match[1]!.toLowerCase())) {
-    return { error: `frontmatter api: ${JSON.stringify(frontmatter.api)} is not "METHOD /path" or "METHOD https://host/path"` };
+    const written = frontmatter.api === undefined ? 'frontmatter api is missing' : `frontmatter api: ${JSON.stringify(frontmatter.api)} is not`;
+    return { error: `${written} "METHOD /path" or "METHOD https://host/path"` };
   }
   const target = match[2]!;
   const absolute = /^(https?:\/\/[^/?#]+)(.*)$/i.exec(target);

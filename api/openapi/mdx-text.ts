@@ -5,9 +5,9 @@
  */
 
 /**
- * A JSX string literal: JSON's, with `"` written `\u0022` so that no reader that skips strings by
- * looking for the closing quote (Folio's jsx-tags.ts does) can end it early. Newlines become `\n`,
- * so a tag stays on one line.
+ * A JSX string literal: JSON's, with `"` written `\u0022` so that even a reader that skips strings
+ * by looking for the next quote, escapes or not, cannot end it early. Newlines become `\n`, so a
+ * tag stays on one line.
  */
 export function jsxString(value: string): string {
   return `"${JSON.stringify(value)
