@@ -19,6 +19,7 @@ Commands:
   key        Create and revoke API keys          (folio key --help)
   deploy     Deploy a project, optionally following its progress (folio deploy --help)
   gaps       What readers could not find, grouped into topics; fix one with the agent (folio gaps --help)
+  check      Check a documentation repository on disk as a deployment reads it (folio check --help)
 
 Every command reads its settings from the environment (docs/configuration.md): DATABASE_URL, or
 an embedded PostgreSQL under DATA_DIR (default ./.data); HOST and PORT (default 127.0.0.1:3000).`;
@@ -93,6 +94,8 @@ async function main(argv: string[]): Promise<number> {
         if (args[0] === 'fix') await (await import('./cli/gap-fix-command.ts')).gapFixCommand(args.slice(1), config, quiet(log), out);
         else await (await import('./cli/gaps-command.ts')).gapsCommand(args, config, withDatabase, out);
         return 0;
+      case 'check':
+        return await (await import('./cli/check-command.ts')).checkCommand(args, out);
       default:
         isUnknownCommand = true;
         throw new UsageError(`Unknown command "${command}".`);

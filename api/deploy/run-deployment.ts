@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { brokenLinkLog, findBrokenLinks } from './broken-links.ts';
 import { buildPages } from './build-pages.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
 import { commitFiles, GitError, GitMirror } from './git.ts';
@@ -100,6 +101,8 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       `Parsed ${built.parsed} changed page${built.parsed === 1 ? '' : 's'} into ${built.newChunks} chunks, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`,
     );
     if (isRenderingSite) {
+      const links = await findBrokenLinks(commitFiles(mirror, tree), tree.keys(), [...navigation.pages, ...offNavigation], config);
+      for (const line of brokenLinkLog(links)) progress.log(line);
       const site = await buildSite({ db, projectId: project.id, deploymentId, mirror, tree, config, navigation });
       progress.log(describeSite(built.renderSeconds, built.hidden, site));
       const textsStarted = progress.elapsed();

@@ -28,6 +28,15 @@ describe("a project with a legacy mint.json (livepeer's)", () => {
     expect(deployment.defaultVersion).toBe('Developers');
   });
 
+  it("lists the site's broken links in its log, as folio check does", () => {
+    expect(deployment.logs).toContain(
+      'Warning: ai/introduction.mdx:189: broken link "ai/pipelines/overview#warm-models": no page, redirect or file answers /ai/ai/pipelines/overview',
+    );
+    expect(deployment.logs).toContain(
+      'Warning: developers/guides/access-control-jwt.mdx:168: broken link "/sdks/react/player/Root#jwt": /sdks/react/player/Root has no heading or anchor "#jwt"',
+    );
+  });
+
   it("serves each audience (mint.json's versions) its shared groups and its own guides", async () => {
     const versions = await t.db.deploymentPage.groupBy({ by: ['version'], where: { deploymentId: deployment.id }, _count: true });
     expect(versions.map((row) => row.version).sort()).toEqual(['Delegators', 'Developers', 'Gateways', 'Orchestrators']);

@@ -1,0 +1,188 @@
+import type { JsonObject } from '../mintlify/config-refs.ts';
+import { pageAnchors, pageLinks } from '../mintlify/mdx/page-links.ts';
+import { snippetReferences } from '../mintlify/mdx/parse-page.ts';
+import type { NavigationPage } from '../mintlify/navigation.ts';
+import { routeOf } from '../mintlify/page-route.ts';
+import { Redirects, readRedirects } from '../sites/redirects.ts';
+import { type ProjectFiles, readPagesAndSnippets, sourceOf } from './project-reader.ts';
+
+/** A link that leads nowhere, where it is written. */
+export interface BrokenLink {
+  file: string;
+  line: number;
+  message: string;
+  /**
+   * False when the reader still gets somewhere: the page, without the anchor; or, on Mintlify, a folder's
+   * first page (mintlify/mint#114), which Folio does not send a folder's address to.
+   */
+  isError: boolean;
+}
+
+/** Prefixes Mintlify puts before a field's name in its anchor (`#param-id`, `#body-name`, `#response-data`). */
+const FIELD_ANCHOR = /^(param|parameter|body|path|query|header|cookie|response)-/;
+/** A frontmatter key of a page generated from an API spec: its anchors come from the spec, not its text. */
+const SPEC_KEY = /^(openapi|asyncapi|api)\s*:/m;
+
+/**
+ * The links of the site's pages (and of the snippets they include) that lead nowhere, as Mintlify's
+ * `mint broken-links` finds them: a Markdown link or an `href` to a site path that no page, redirect or
+ * repository file answers, or to an anchor the page does not have (checked where the page's headings
+ * are known: not on pages made from an API spec). A relative link is read as a browser reads it from
+ * the page's route. Links off the site (`https:`, `mailto:`) are not followed.
+ */
+export async function findBrokenLinks(files: ProjectFiles, paths: Iterable<string>, pages: NavigationPage[], config: JsonObject): Promise<BrokenLink[]> {
+  // A page with no file of its own still has its route (the navigation's problem, reported apart; or a
+  // page made from an API spec): links to it are not broken.
+  const routes = new Map<string, string | undefined>();
+  for (const page of pages) {
+    const route = routeOf(page.page);
+    if (!routes.get(route)) routes.set(route, sourceOf(page, files));
+  }
+  const sources = [...routes.values()].filter((source): source is string => source !== undefined);
+  const read = await readPagesAndSnippets(files, [...new Set(sources)]);
+  const included = new Map<string, string[]>();
+  const site: Site = {
+    routes,
+    files: new Set(paths),
+    redirects: new Redirects(readRedirects(config.redirects)),
+    read,
+    anchors: new Map(),
+    withSnippets: (source) => included.get(source) ?? included.set(source, withSnippets(source, read)).get(source)!,
+  };
+
+  const found = new Map<string, BrokenLink>();
+  const checked = new Set<string>();
+  for (const [route, source] of routes) {
+    if (!source || checked.has(source)) continue;
+    checked.add(source);
+    for (const file of site.withSnippets(source)) {
+      for (const link of pageLinks(read(file) ?? '')) {
+        const problem = linkProblem(link.target, route, site);
+        const key = `${file}\u0000${link.line}\u0000${link.target}`;
+        if (problem && !found.has(key))
+          found.set(key, { file, line: link.line, message: `broken link "${link.target}": ${problem.message}`, isError: problem.isError });
+      }
+    }
+  }
+  return [...found.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+/** Broken links a deployment's log lists; `folio check` lists them all. */
+const MAX_LOGGED = 50;
+
+/** A deployment's log lines for its broken links: each as a warning with its file and line, at most 50. */
+export function brokenLinkLog(links: BrokenLink[]): string[] {
+  const lines = links.slice(0, MAX_LOGGED).map((link) => `Warning: ${link.file}:${link.line}: ${link.message}`);
+  const more = links.length - MAX_LOGGED;
+  if (more > 0) lines.push(`Warning: ${more} more broken link${more === 1 ? '' : 's'}; folio check lists them all.`);
+  return lines;
+}
+
+interface Site {
+  /** Route -> the file it is made from, if it has one. */
+  routes: Map<string, string | undefined>;
+  files: Set<string>;
+  redirects: Redirects;
+  read: (file: string) => string | undefined;
+  /** The anchors of each page read so far, by route, as `looseAnchor` writes them (undefined: not known). */
+  anchors: Map<string, Set<string> | undefined>;
+  withSnippets(source: string): string[];
+}
+
+/** What is wrong with a link from the page at `route`, or undefined when it leads somewhere (or is not the site's). */
+function linkProblem(target: string, route: string, site: Site): { message: string; isError: boolean } | undefined {
+  const link = siteLink(target, route);
+  if (!link) return undefined;
+  const page = pageAt(link.path, site);
+  if (page === undefined) {
+    if (link.path === '/' || site.files.has(link.path.slice(1)) || site.redirects.match(link.path)) return undefined;
+    const first = [...site.routes.keys()].find((candidate) => candidate.startsWith(`${link.path}/`));
+    return first
+      ? { message: `no page at ${link.path}; Mintlify sends a folder's address to its first page (${first}), Folio does not`, isError: false }
+      : { message: `no page, redirect or file answers ${link.path}`, isError: true };
+  }
+  if (!link.fragment) return undefined;
+  const anchors = anchorsOf(page, site);
+  if (!anchors || hasAnchor(anchors, link.fragment)) return undefined;
+  return { message: `${page} has no heading or anchor "#${link.fragment}"`, isError: false };
+}
+
+/** The site path and fragment a link names, or undefined for a link off the site or one written as code. */
+function siteLink(target: string, route: string): { path: string; fragment: string } | undefined {
+  const trimmed = target.trim();
+  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('//') || /[{}$]/.test(trimmed)) return undefined;
+  const hashAt = trimmed.indexOf('#');
+  const fragment = hashAt < 0 ? '' : decode(trimmed.slice(hashAt + 1));
+  const written = decode((hashAt < 0 ? trimmed : trimmed.slice(0, hashAt)).replace(/\?.*$/, ''));
+  if (written === '') return { path: route, fragment };
+  const segments = written.startsWith('/') ? [] : route.split('/').filter(Boolean).slice(0, -1);
+  for (const part of written.split('/')) {
+    if (part === '..') segments.pop();
+    else if (part !== '.' && part !== '') segments.push(part);
+  }
+  return { path: `/${segments.join('/')}`, fragment };
+}
+
+/** The route of the page a path serves: `/guide`, `/guide/`, `/guide.md`, `/guide.mdx` and `/guide/index` alike. */
+function pageAt(path: string, site: Site): string | undefined {
+  const bare = path.replace(/\.mdx?$/, '').replace(/\/index$/, '') || '/';
+  return site.routes.has(bare) ? bare : undefined;
+}
+
+function anchorsOf(route: string, site: Site): Set<string> | undefined {
+  if (!site.anchors.has(route)) {
+    const source = site.routes.get(route);
+    const text = source ? (site.read(source) ?? '') : '';
+    const isKnown = source !== undefined && !SPEC_KEY.test(frontmatterOf(text));
+    const anchors = isKnown
+      ? pageAnchors(
+          site
+            .withSnippets(source)
+            .map((file) => site.read(file) ?? '')
+            .join('\n'),
+        )
+      : undefined;
+    site.anchors.set(route, anchors && new Set([...anchors].map(looseAnchor)));
+  }
+  return site.anchors.get(route);
+}
+
+/**
+ * A fragment names an anchor: as it is, as a repeat (`setup-2`), or as a field's (`param-id`). Letters
+ * and digits are compared alone: Mintlify's anchors keep some punctuation Folio's drop (`$ref`, `：`)
+ * and make hyphens of others (`api.params` is `#api-params`), and a link written for either lands.
+ */
+function hasAnchor(anchors: Set<string>, fragment: string): boolean {
+  const wanted = fragment.toLowerCase();
+  return [wanted, wanted.replace(/-\d+$/, ''), wanted.replace(FIELD_ANCHOR, '')].some((anchor) => anchors.has(looseAnchor(anchor)));
+}
+
+function looseAnchor(anchor: string): string {
+  return anchor.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** The file and the snippets it includes, at every depth, that exist. */
+function withSnippets(source: string, read: (file: string) => string | undefined): string[] {
+  const files = [source];
+  for (let i = 0; i < files.length; i++) {
+    for (const snippet of snippetReferences(files[i]!, read(files[i]!) ?? '')) {
+      if (read(snippet) !== undefined && !files.includes(snippet)) files.push(snippet);
+    }
+  }
+  return files;
+}
+
+/** The frontmatter block at the top of a page, or ''. */
+function frontmatterOf(text: string): string {
+  if (!text.startsWith('---')) return '';
+  const end = text.indexOf('\n---', 3);
+  return end < 0 ? '' : text.slice(0, end);
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

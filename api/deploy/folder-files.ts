@@ -1,0 +1,30 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { ProjectFiles } from './project-reader.ts';
+
+/** Folders a docs repository has that are never its content (a commit would not hold node_modules). */
+const SKIPPED = new Set(['.git', 'node_modules']);
+
+/**
+ * A docs project in a folder on disk, read as a deployment reads a commit: every file below the folder
+ * by its repository path (`guides/setup.mdx`), listed once. Symbolic links are not followed.
+ */
+export async function folderFiles(root: string): Promise<ProjectFiles & { paths: string[] }> {
+  const paths: string[] = [];
+  const walk = async (dir: string) => {
+    for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+      const at = path.join(dir, entry.name);
+      if (entry.isDirectory() && !SKIPPED.has(entry.name)) await walk(at);
+      else if (entry.isFile()) paths.push(path.relative(root, at).split(path.sep).join('/'));
+    }
+  };
+  await walk(root);
+  paths.sort();
+  const listed = new Set(paths);
+  return {
+    paths,
+    has: (file) => listed.has(file),
+    read: async (files) =>
+      new Map(await Promise.all(files.map(async (file) => [file, listed.has(file) ? await fs.readFile(path.join(root, file), 'utf8') : ''] as const))),
+  };
+}
