@@ -16,6 +16,7 @@ import { benchDeploy, benchTriggeredRedeploy } from './deploy.ts';
 import { benchFleet } from './fleet.ts';
 import { benchPreviews } from './previews.ts';
 import { benchRender } from './render.ts';
+import { benchRealSites } from './real-sites.ts';
 import { benchGateway } from './gateway.ts';
 import { benchFirstSearch } from './first-search.ts';
 import { benchSearch } from './search.ts';
@@ -77,6 +78,10 @@ try {
   if (!only || only === 'render') {
     const result = await benchRender(runtime);
     console.log(`## The rendered site\n\n${result.table}\n`);
+  }
+  if (!only || only === 'real-sites') {
+    const result = await benchRealSites(runtime);
+    console.log(`## Real teams' sites\n\n${result.table}\n`);
   }
   // Minutes long (hundreds of sites, thousands of index loads): run on its own only, never by a bare `npm run bench`.
   if (only === 'fleet') {

@@ -6,6 +6,7 @@ import type { ParsedPage } from '../mintlify/mdx/parse-page.ts';
 import { parseOrReport, readPagesAndSnippets, sourceOf } from './project-reader.ts';
 import type { Navigation, NavigationPage } from '../mintlify/navigation.ts';
 import type { DeploymentProgress } from './progress.ts';
+import { PageCodeRunner } from '../render/jsx-runtime/page-code-runner.ts';
 import { renderPage, RENDER_VERSION, type RenderedPage } from '../render/render-page.ts';
 import { pageMarkdown } from '../render/page-markdown.ts';
 import { routeOf } from '../mintlify/page-route.ts';
@@ -129,29 +130,45 @@ export async function buildPages(input: {
     const bySource = new Map<string, Planned[]>();
     for (const plan of toParse) bySource.set(plan.sourcePath, [...(bySource.get(plan.sourcePath) ?? []), plan]);
     const drafts: Draft[] = [];
-    for (const [sourcePath, plans] of bySource) {
-      await yieldToOtherWork(); // a worker that also serves HTTP keeps answering while it parses
-      input.signal?.throwIfAborted();
-      const page = parseOrReport(sourcePath, readFile);
-      for (const warning of page.warnings) {
-        progress.log(`Warning: ${warning.file}:${warning.line}: ${warning.message}${page.isBroken ? ' (page skipped)' : ''}`);
+    const pageCode = new PageCodeRunner();
+    try {
+      for (const [sourcePath, plans] of bySource) {
+        await yieldToOtherWork(); // a worker that also serves HTTP keeps answering while it parses
+        input.signal?.throwIfAborted();
+        const page = parseOrReport(sourcePath, readFile);
+        for (const warning of page.warnings) {
+          progress.log(`Warning: ${warning.file}:${warning.line}: ${warning.message}${page.isBroken ? ' (page skipped)' : ''}`);
+        }
+        if (page.isBroken) {
+          skipped += onNavigation(plans);
+          continue;
+        }
+        if (onNavigation(plans) > 0) parsed++;
+        for (const plan of plans) Object.assign(plan, { isHidden: page.isHidden, isSearchable: page.isSearchable });
+        const chunks = chunkSections(page.sections);
+        newChunks += chunks.length;
+        const renderStarted = performance.now();
+        const route = routeOf(plans[0]!.nav.page);
+        const scripts = input.isRendering === false ? undefined : await pageCode.scriptsFor(page.code);
+        const rendered = input.isRendering === false ? { html: '', headings: [] } : renderPage(page, route, undefined, scripts);
+        for (const warning of scripts?.warnings ?? []) progress.log(`Warning: ${sourcePath}: ${warning}`);
+        const markdownStarted = performance.now();
+        const markdown = input.isRendering === false ? '' : pageMarkdown(page.markdown, route);
+        markdownMs += performance.now() - markdownStarted;
+        renderMs += markdownStarted - renderStarted;
+        drafts.push({
+          sourcePath,
+          blobId: plans[0]!.blobId,
+          plans,
+          hash: contentHash(plans[0]!.blobId, page.snippets, tree),
+          page,
+          chunks,
+          rendered,
+          markdown,
+        });
       }
-      if (page.isBroken) {
-        skipped += onNavigation(plans);
-        continue;
-      }
-      if (onNavigation(plans) > 0) parsed++;
-      for (const plan of plans) Object.assign(plan, { isHidden: page.isHidden, isSearchable: page.isSearchable });
-      const chunks = chunkSections(page.sections);
-      newChunks += chunks.length;
-      const renderStarted = performance.now();
-      const route = routeOf(plans[0]!.nav.page);
-      const rendered = input.isRendering === false ? { html: '', headings: [] } : renderPage(page, route);
-      const markdownStarted = performance.now();
-      const markdown = input.isRendering === false ? '' : pageMarkdown(page.markdown, route);
-      markdownMs += performance.now() - markdownStarted;
-      renderMs += markdownStarted - renderStarted;
-      drafts.push({ sourcePath, blobId: plans[0]!.blobId, plans, hash: contentHash(plans[0]!.blobId, page.snippets, tree), page, chunks, rendered, markdown });
+    } finally {
+      await pageCode.close();
     }
     await storeNewPages(db, input.projectId, drafts);
   }

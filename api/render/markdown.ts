@@ -3,17 +3,23 @@ import type { Token } from 'markdown-it';
 import type { Tag } from '../mintlify/mdx/jsx-tags.ts';
 import { escapeHtml } from '../http/html.ts';
 import { renderCodeBlock } from './code-blocks.ts';
-import { closeComponent, openComponent, selfClosingComponent } from './components.ts';
+import { closeComponent, isHtmlElement, openComponent, selfClosingComponent } from './components.ts';
 import { assignAnchors, type PageHeading } from './headings.ts';
+import { htmlElement } from './html-elements.ts';
+import { mathSyntax } from './math-syntax.ts';
 import { mdxSyntax, type Audience } from './mdx-syntax.ts';
+import { STATIC_SCRIPTS, type PageScripts } from './page-scripts.ts';
 import { readInlineTag, sanitizeRawHtml, type InlineTag } from './raw-html.ts';
 import { isExternal, siteHref, siteImageSrc } from './site-links.ts';
+import { groupUserComponents } from './user-component-tokens.ts';
 
 /** What a render keeps beside the HTML. */
 interface RenderEnv {
   /** The page's route, which its links are written relative to. */
   route: string;
   headings: PageHeading[];
+  /** The page's own values and components (`export const`, imported snippets). */
+  scripts: PageScripts;
 }
 
 /**
@@ -25,6 +31,7 @@ export function createMdxMarkdown(audience: Audience): MarkdownIt {
   const md = markdownIt({ html: true, linkify: false, typographer: false });
   md.disable(['code']);
   md.use(mdxSyntax, { audience });
+  md.use(mathSyntax);
   // Every link is read as a link; whoever writes the tokens drops the targets the policy refuses.
   md.validateLink = () => true;
   return md;
@@ -42,19 +49,55 @@ function createMarkdown(): MarkdownIt {
   md.core.ruler.push('inline_html', (state) => {
     for (const token of state.tokens) if (token.type === 'inline' && token.children) pairInlineHtml(token.children, (state.env as unknown as RenderEnv).route);
   });
+  md.core.ruler.push('user_components', (state) => {
+    const { scripts, route } = state.env as unknown as RenderEnv;
+    state.tokens = groupUserComponents(
+      state.tokens,
+      (name) => scripts.hasComponent(name),
+      (tag) => htmlElement(tag, route) === 'nothing',
+    );
+  });
 
   const rules = md.renderer.rules;
   const route = (env: unknown) => (env as RenderEnv).route;
   rules.fence = (tokens, index) => renderCodeBlock(tokens[index]!.content, tokens[index]!.info);
   rules.html_block = (tokens, index, _options, env) => sanitizeRawHtml(tokens[index]!.content, route(env));
   rules.html_inline = (tokens, index) => inlineTagOf(tokens[index]!)?.html ?? '';
-  rules.component_open = (tokens, index, _options, env) => `${openComponent(tagOf(tokens[index]!), route(env), true)}\n`;
-  rules.component_close = (tokens, index) => `${closeComponent(tagOf(tokens[index]!), true)}\n`;
-  rules.component_self = (tokens, index, _options, env) => selfClosingComponent(tagOf(tokens[index]!), route(env), true);
-  rules.component_inline_open = (tokens, index, _options, env) => openComponent(tagOf(tokens[index]!), route(env), false);
-  rules.component_inline_close = (tokens, index) => closeComponent(tagOf(tokens[index]!), false);
-  rules.component_inline_self = (tokens, index, _options, env) => selfClosingComponent(tagOf(tokens[index]!), route(env), false);
+  const element = (token: Token, env: unknown) => {
+    const rendering = htmlElement(tagOf(token), route(env));
+    return typeof rendering === 'string' ? { open: '', close: '' } : rendering;
+  };
+  rules.component_open = (tokens, index, _options, env) => {
+    const tag = tagOf(tokens[index]!);
+    return `${isHtmlElement(tag) ? element(tokens[index]!, env).open : openComponent(tag, route(env), true)}\n`;
+  };
+  rules.component_close = (tokens, index, _options, env) => {
+    const tag = tagOf(tokens[index]!);
+    return `${isHtmlElement(tag) ? element(tokens[index]!, env).close : closeComponent(tag, true)}\n`;
+  };
+  rules.component_self = (tokens, index, _options, env) => {
+    const tag = tagOf(tokens[index]!);
+    if (!isHtmlElement(tag)) return selfClosingComponent(tag, route(env), true);
+    const { open, close } = element(tokens[index]!, env);
+    return `${open}${close}\n`;
+  };
+  rules.component_inline_open = (tokens, index, _options, env) =>
+    isHtmlElement(tagOf(tokens[index]!)) ? element(tokens[index]!, env).open : openComponent(tagOf(tokens[index]!), route(env), false);
+  rules.component_inline_close = (tokens, index, _options, env) =>
+    isHtmlElement(tagOf(tokens[index]!)) ? element(tokens[index]!, env).close : closeComponent(tagOf(tokens[index]!), false);
+  rules.component_inline_self = (tokens, index, _options, env) => {
+    const tag = tagOf(tokens[index]!);
+    if (!isHtmlElement(tag)) return selfClosingComponent(tag, route(env), false);
+    const { open, close } = element(tokens[index]!, env);
+    return `${open}${close}`;
+  };
   rules.component_dropped = () => '';
+  rules.expression = (tokens, index, _options, env) => (env as unknown as RenderEnv).scripts.expressionHtml(tokens[index]!.content, tokens[index]!.block);
+  rules.user_component = (tokens, index, options, env, self) => {
+    const token = tokens[index]!;
+    const children = token.children ? (token.block ? self.render(token.children, options, env) : self.renderInline(token.children, options, env)) : '';
+    return (env as unknown as RenderEnv).scripts.renderComponent(tagOf(token), children, route(env), token.block);
+  };
   rules.link_open = (tokens, index, options, env, self) => {
     const token = tokens[index]!;
     const href = siteHref(String(token.attrGet('href') ?? ''), route(env));
@@ -89,7 +132,7 @@ function pairInlineHtml(children: Token[], route: string): void {
     if (child.type !== 'html_inline') continue;
     const tag = readInlineTag(child.content, route);
     child.meta = tag as unknown as Token['meta'];
-    if (!tag.html || tag.name === 'br' || tag.name === 'img') continue;
+    if (!tag.html || tag.isVoid) continue;
     if (!tag.isClosing) {
       open.push(child);
       continue;
@@ -107,8 +150,8 @@ const inlineTagOf = (token: Token) => token.meta as unknown as InlineTag | undef
 const md = createMarkdown();
 
 /** A page's Markdown (MDX) as HTML, with its section headings. */
-export function renderMarkdown(markdown: string, route: string): { html: string; headings: PageHeading[] } {
-  const env: RenderEnv = { route, headings: [] };
+export function renderMarkdown(markdown: string, route: string, scripts: PageScripts = STATIC_SCRIPTS): { html: string; headings: PageHeading[] } {
+  const env: RenderEnv = { route, headings: [], scripts };
   const html = md.render(markdown, env as unknown as Record<string, unknown>);
   return { html, headings: env.headings };
 }

@@ -1,87 +1,101 @@
-import type { MarkdownIt, StateBlock, StateInline, Token } from 'markdown-it';
+import type { MarkdownIt, StateBlock, StateCore, StateInline, Token } from 'markdown-it';
 import { matchBrace, readTag, type Tag } from '../mintlify/mdx/jsx-tags.ts';
+import { PHRASING_ELEMENTS, VOID_ELEMENTS } from './html-elements.ts';
+import { keepAudience, type Audience } from './mdx-audience.ts';
 
 /**
- * What MDX adds to Markdown, taught to markdown-it: JSX components (`<Note>…</Note>`, `<Card … />`)
- * whose children are Markdown, and `{…}` expressions (comments, values), which have no text to show
- * unless they are a string literal. Components become `component_open`/`component_close` tokens
- * (`meta` holds the tag), rendered by components.ts. The unified/remark MDX parser does this fully but
- * took about 25 s for the 1,100 pages of the bundled corpus against markdown-it's 0.6 s (docs/site.md),
- * hence this plugin. A tag it cannot pair is left to markdown-it as raw HTML, which is sanitised to its
- * text.
+ * What MDX adds to Markdown, taught to markdown-it. JSX elements, components (`<Note>`, `<Card … />`) and
+ * HTML elements alike (`<div className="…">`, `<img … />`), are read as MDX reads them: an element whose
+ * tag stands alone on its line holds Markdown blocks, one written on a line with its text
+ * (`<h2 className="x">Title</h2>`) holds that text, and elements inside a paragraph hold inline text.
+ * They become `component_open`/`component_close`/`component_self` tokens (`…_inline_…` in a paragraph)
+ * whose `meta` is the tag (jsx-tags.ts); markdown.ts writes them. `{…}` expressions, block or inline,
+ * become `expression` tokens (a comment shows nothing). The unified/remark MDX parser reads all of this
+ * exactly but took about 25 s for the 1,100 pages of the bundled corpus against markdown-it's 0.6 s
+ * (docs/site.md). Markup this plugin cannot pair is left to markdown-it as raw HTML, which is sanitised.
  */
 export function mdxSyntax(md: MarkdownIt, options: { audience?: Audience } = {}): void {
-  md.block.ruler.before('html_block', 'component', componentBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
-  md.inline.ruler.before('html_inline', 'component_inline', componentInline);
+  md.block.ruler.before('html_block', 'component', jsxBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+  md.block.ruler.before('html_block', 'expression_block', expressionBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+  md.inline.ruler.before('html_inline', 'component_inline', jsxInline);
   md.inline.ruler.before('html_inline', 'expression', expression);
   md.core.ruler.push('balance_components', balanceInlineComponents);
+  md.core.ruler.push('phrasing_content', unwrapPhrasingParagraphs);
   const audience = options.audience ?? 'humans';
   md.core.ruler.push('audience', (state) => keepAudience(state.tokens, audience));
 }
 
-/**
- * Who reads what is made: people on the web page, or AI agents in the page's Markdown export.
- * `<Visibility for="agents">` content is left out of the web page and `for="humans"` out of the export.
- */
-export type Audience = 'humans' | 'agents';
+export type { Audience } from './mdx-audience.ts';
 
 /** How far an opening tag's attributes may run, in characters (a card's icon can be a whole SVG drawing). */
 const MAX_TAG_CHARS = 64_000;
-const COMPONENT_NAME = /^[A-Z][\w.]*$/;
-/**
- * HTML elements that MDX reads like components: their children are Markdown (`<div>` around a heading).
- * Other HTML is left to markdown-it as raw HTML, which is sanitised.
- */
-const HTML_CONTAINERS = new Set([
-  'div',
-  'p',
-  'details',
-  'summary',
-  'figure',
-  'figcaption',
-  'blockquote',
-  'center',
-  'section',
-  'article',
-  'aside',
-  'main',
-  'header',
-  'footer',
-]);
-const isContainer = (name: string) => COMPONENT_NAME.test(name) || HTML_CONTAINERS.has(name);
 
-function componentBlock(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+const tagAt = (text: string): Tag | undefined => {
+  const tag = readTag(text.slice(0, MAX_TAG_CHARS), 0);
+  return tag && tag !== 'incomplete' ? tag : undefined;
+};
+const isVoid = (tag: Tag) => tag.isSelfClosing || VOID_ELEMENTS.has(tag.name.toLowerCase());
+
+function jsxBlock(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
   const start = state.bMarks[startLine]! + state.tShift[startLine]!;
   if (state.src.charCodeAt(start) !== 0x3c /* < */) return false;
-  const tag = readTag(state.src.slice(start, start + MAX_TAG_CHARS), 0);
-  if (!tag || tag === 'incomplete' || tag.isClosing || !isContainer(tag.name)) return false;
+  const tag = tagAt(state.src.slice(start));
+  if (!tag || tag.isClosing) return false;
   const openEnd = start + tag.end;
   const openLine = lineOf(state, openEnd - 1, startLine, endLine);
   const restOfLine = state.src.slice(openEnd, state.eMarks[openLine]!);
-  if (tag.isSelfClosing) {
-    if (!COMPONENT_NAME.test(tag.name)) return false;
-    if (restOfLine.trim() !== '') return false;
+  if (isVoid(tag)) {
+    if (restOfLine.trim() !== '') return false; // an image before text: a paragraph
     if (silent) return true;
     const token = state.push('component_self', '', 0);
-    token.meta = tag as unknown as Token['meta'];
+    token.meta = { ...tag, isSelfClosing: true } as unknown as Token['meta'];
     token.block = true;
     token.map = [startLine, openLine + 1];
     state.line = openLine + 1;
     return true;
   }
   const close = findClosingTag(state, tag.name, openEnd, openLine, endLine);
-  if (!close) return false;
+  if (!close?.endsLine) return false; // text follows the element: it is part of a paragraph
   if (silent) return true;
 
   const open = state.push('component_open', '', 1);
   open.meta = tag as unknown as Token['meta'];
   open.block = true;
   open.map = [startLine, close.line + 1];
-  state.md.block.parse(dedent(state.src.slice(openEnd, close.start)), state.md, state.env, state.tokens);
+  const content = state.src.slice(openEnd, close.start);
+  if (restOfLine.trim() === '' || /\n[ \t]*\n/.test(content)) {
+    const first = state.tokens.length;
+    state.md.block.parse(dedent(content), state.md, state.env, state.tokens);
+    // The children were read by a parser of their own, from level 0: they sit one level inside the element.
+    for (let index = first; index < state.tokens.length; index++) state.tokens[index]!.level += state.level;
+  } else {
+    // `<h2 className="x">Title</h2>`: the element holds the text written with it.
+    const inline = state.push('inline', '', 0);
+    inline.content = content.trim();
+    inline.map = [startLine, close.line + 1];
+    inline.children = [];
+  }
   const end = state.push('component_close', '', -1);
   end.meta = tag as unknown as Token['meta'];
   end.block = true;
   state.line = close.line + 1;
+  return true;
+}
+
+/** `{…}` standing alone on its lines, over several if need be: a comment, or a value shown as a block. */
+function expressionBlock(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  const start = state.bMarks[startLine]! + state.tShift[startLine]!;
+  if (state.src.charCodeAt(start) !== 0x7b /* { */) return false;
+  const close = matchBrace(state.src.slice(0, state.eMarks[Math.min(endLine - 1, startLine + 200)]!), start);
+  if (close < 0) return false;
+  const line = lineOf(state, close, startLine, endLine);
+  if (state.src.slice(close + 1, state.eMarks[line]!).trim() !== '') return false;
+  if (silent) return true;
+  const token = state.push('expression', '', 0);
+  token.content = state.src.slice(start + 1, close);
+  token.block = true;
+  token.map = [startLine, line + 1];
+  state.line = line + 1;
   return true;
 }
 
@@ -93,11 +107,17 @@ function lineOf(state: StateBlock, position: number, from: number, endLine: numb
 }
 
 /**
- * The `</Name>` that closes a component opened just before `from`, ending its line; nested components of
- * the same name are counted, fenced code is skipped.
+ * The `</name>` that closes an element opened just before `from`: elements of the same name inside it
+ * are counted, fenced code and code spans are skipped. `endsLine` when nothing but spaces follows it.
  */
-function findClosingTag(state: StateBlock, name: string, from: number, fromLine: number, endLine: number): { start: number; line: number } | undefined {
-  const pattern = new RegExp(`<(/?)${name.replace(/\./g, '\\.')}(?=[\\s>/])`, 'g');
+function findClosingTag(
+  state: StateBlock,
+  name: string,
+  from: number,
+  fromLine: number,
+  endLine: number,
+): { start: number; line: number; endsLine: boolean } | undefined {
+  const pattern = new RegExp(`<(/?)${name.replace(/[.$]/g, '\\$&')}(?=[\\s>/])`, 'g');
   let depth = 1;
   let fence: string | undefined;
   for (let line = fromLine; line < endLine; line++) {
@@ -112,24 +132,24 @@ function findClosingTag(state: StateBlock, name: string, from: number, fromLine:
       fence = fenceMark;
       continue;
     }
-    for (const match of text.matchAll(pattern)) {
+    const searched = text.includes('`') ? text.replace(/(`+)[^`]*?\1/g, (span) => ' '.repeat(span.length)) : text;
+    for (const match of searched.matchAll(pattern)) {
       if (match[1] === '/') {
         depth--;
-        if (depth === 0) {
-          const after = text.slice(match.index + name.length + 2);
-          if (!/^>\s*$/.test(after)) return undefined;
-          return { start: lineStart + match.index, line };
-        }
-        continue;
+        if (depth > 0) continue;
+        const after = /^\s*>/.exec(text.slice(match.index + name.length + 2));
+        if (!after) return undefined;
+        const rest = text.slice(match.index + name.length + 2 + after[0].length);
+        return { start: lineStart + match.index, line, endsLine: rest.trim() === '' };
       }
-      const nested = readTag(text.slice(match.index, match.index + MAX_TAG_CHARS), 0);
-      if (nested && nested !== 'incomplete' && !nested.isSelfClosing) depth++;
+      const nested = tagAt(text.slice(match.index));
+      if (nested && !isVoid(nested)) depth++;
     }
   }
   return undefined;
 }
 
-/** Children indented under their component are read as if they were not (so fences inside still are fences). */
+/** Children indented under their element are read as if they were not (so fences inside still are fences). */
 function dedent(text: string): string {
   const lines = text.replace(/^[ \t]*\n/, '').split('\n');
   let indent = Infinity;
@@ -137,36 +157,34 @@ function dedent(text: string): string {
   return indent === Infinity || indent === 0 ? lines.join('\n') : lines.map((line) => line.slice(Math.min(indent, /^[ \t]*/.exec(line)![0].length))).join('\n');
 }
 
-function componentInline(state: StateInline, silent: boolean): boolean {
+function jsxInline(state: StateInline, silent: boolean): boolean {
   const { src, pos } = state;
   if (src.charCodeAt(pos) !== 0x3c) return false;
   const next = src.charCodeAt(pos + 1) === 0x2f ? src[pos + 2] : src[pos + 1];
-  if (!next || next < 'A' || next > 'Z') return false;
-  const tag = readTag(src.slice(pos, pos + MAX_TAG_CHARS), 0);
-  if (!tag || tag === 'incomplete' || !COMPONENT_NAME.test(tag.name)) return false;
+  if (!next || !/[A-Za-z]/.test(next)) return false;
+  const tag = tagAt(src.slice(pos));
+  if (!tag) return false;
   if (!silent) {
-    const token = state.push(tag.isSelfClosing ? 'component_inline_self' : tag.isClosing ? 'component_inline_close' : 'component_inline_open', '', 0);
+    const type = isVoid(tag) && !tag.isClosing ? 'component_inline_self' : tag.isClosing ? 'component_inline_close' : 'component_inline_open';
+    const token = state.push(type, '', 0);
     token.meta = tag as unknown as Token['meta'];
   }
   state.pos += tag.end;
   return true;
 }
 
-/** `{…}`: a comment or an expression shows nothing; a string literal shows its text. */
+/** `{…}` in a paragraph: its value, worked out when the page is written (markdown.ts). */
 function expression(state: StateInline, silent: boolean): boolean {
   if (state.src.charCodeAt(state.pos) !== 0x7b /* { */) return false;
   const close = matchBrace(state.src, state.pos);
   if (close < 0) return false;
-  if (!silent) {
-    const literal = /^\{\s*(["'`])([\s\S]*)\1\s*\}$/.exec(state.src.slice(state.pos, close + 1));
-    if (literal) state.push('text', '', 0).content = literal[2]!;
-  }
+  if (!silent) state.push('expression', '', 0).content = state.src.slice(state.pos + 1, close);
   state.pos = close + 1;
   return true;
 }
 
-/** Inline component tags that do not pair up within their paragraph are dropped, so no element is left open. */
-function balanceInlineComponents(state: { tokens: Token[] }): void {
+/** Inline tags that do not pair up within their paragraph are dropped, so no element is left open. */
+function balanceInlineComponents(state: StateCore): void {
   const drop = (token: Token) => (token.type = 'component_dropped');
   for (const token of state.tokens) {
     if (token.type !== 'inline' || !token.children) continue;
@@ -184,44 +202,18 @@ function balanceInlineComponents(state: { tokens: Token[] }): void {
   }
 }
 
-/** Drops `<Visibility>` components meant for the other audience, children and all; any other `for` is shown to both. */
-function keepAudience(tokens: Token[], audience: Audience): void {
-  const isHidden = (token: Token) => {
-    const tag = token.meta as unknown as Tag | undefined;
-    const reader = tag?.name === 'Visibility' ? tag.attributes.for : undefined;
-    return (reader === 'humans' || reader === 'agents') && reader !== audience;
-  };
-  let kept = 0;
-  let leftOut: unknown; // the tag of the component being left out, which its closing token shares
-  for (const token of tokens) {
-    if (leftOut) {
-      if (token.type === 'component_close' && token.meta === leftOut) leftOut = undefined;
-      continue;
-    }
-    if ((token.type === 'component_open' || token.type === 'component_self') && isHidden(token)) {
-      if (token.type === 'component_open') leftOut = token.meta;
-      continue;
-    }
-    if (token.type === 'inline' && token.children) token.children = keepInlineAudience(token.children, isHidden);
-    tokens[kept++] = token;
-  }
-  tokens.length = kept;
-}
-
-/** The same within a paragraph, where balanceInlineComponents has paired the tags. */
-function keepInlineAudience(children: Token[], isHidden: (token: Token) => boolean): Token[] {
-  const kept: Token[] = [];
-  let depth = 0; // Visibility tags open inside the one being left out, itself included
-  for (const child of children) {
-    const isVisibility = (child.meta as unknown as Tag | undefined)?.name === 'Visibility';
-    if (depth > 0) {
-      if (isVisibility && child.type === 'component_inline_open') depth++;
-      else if (isVisibility && child.type === 'component_inline_close') depth--;
-    } else if ((child.type === 'component_inline_open' || child.type === 'component_inline_self') && isHidden(child)) {
-      if (child.type === 'component_inline_open') depth = 1;
-    } else {
-      kept.push(child);
+/**
+ * A paragraph directly inside an element that holds only text (`<a>`, `<p>`, `<h2>`, `<span>`) is
+ * written without its `<p>`, as MDX's React output shows it: a link card's text stays inside its link.
+ */
+function unwrapPhrasingParagraphs(state: StateCore): void {
+  const open: Token[] = [];
+  for (const token of state.tokens) {
+    if (token.type === 'component_open') open.push(token);
+    else if (token.type === 'component_close') open.pop();
+    else if ((token.type === 'paragraph_open' || token.type === 'paragraph_close') && open.length > 0) {
+      const parent = open.at(-1)!;
+      if (token.level === parent.level + 1 && PHRASING_ELEMENTS.has((parent.meta as unknown as Tag).name)) token.hidden = true;
     }
   }
-  return kept;
 }

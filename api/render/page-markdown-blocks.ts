@@ -1,7 +1,8 @@
 import type { MarkdownIt, Token } from 'markdown-it';
 import { componentMarkdown } from './page-markdown-components.ts';
 import { htmlBlockMarkdown } from './page-markdown-html.ts';
-import { escapeLineStarts, inlineMarkdown, type InlineToken } from './page-markdown-inline.ts';
+import type { Tag } from '../mintlify/mdx/jsx-tags.ts';
+import { escapeLineStarts, HIDDEN_HTML, imageMarkdown, inlineMarkdown, type InlineToken } from './page-markdown-inline.ts';
 import { listItem, quote } from './page-markdown-layout.ts';
 
 /** A block token with the tokens it holds (an `_open` token's, up to its `_close`). */
@@ -69,6 +70,8 @@ export class MarkdownWriter {
     switch (token.type) {
       case 'paragraph_open':
         return escapeLineStarts(this.inline(children[0]?.token.children ?? []).trim());
+      case 'inline': // the text of an element written on one line with it: `<Note>Do *not*.</Note>`
+        return escapeLineStarts(this.inline(token.children ?? []).trim());
       case 'heading_open': {
         this.headingLevel = Number(token.tag.slice(1));
         return `${'#'.repeat(this.headingLevel)} ${this.inline(children[0]?.token.children ?? [])}`.trimEnd();
@@ -89,10 +92,20 @@ export class MarkdownWriter {
         return this.table(node);
       case 'component_open':
       case 'component_self':
-        return componentMarkdown(node, this);
+        return isHtmlElement(token) ? this.htmlElement(node) : componentMarkdown(node, this);
       default:
         return this.blocks(children);
     }
+  }
+
+  /** An HTML element written as JSX on lines of its own: an image as an image, a rule as a rule, anything else as its content. */
+  private htmlElement({ token, children }: BlockNode): string {
+    const tag = token.meta as unknown as Tag;
+    const name = tag.name.toLowerCase();
+    if (HIDDEN_HTML.has(name)) return '';
+    if (name === 'img') return imageMarkdown(this.decode(tag.attributes.alt ?? ''), tag.attributes.src ?? '', tag.attributes.title, { route: this.route });
+    if (name === 'hr') return '---';
+    return this.blocks(children);
   }
 
   private list({ token, children }: BlockNode): string {
@@ -118,6 +131,8 @@ export class MarkdownWriter {
     return [line(cells[0] ?? []), line(alignments), ...cells.slice(1).map(line)].join('\n');
   }
 }
+
+const isHtmlElement = (token: Token) => /^[a-z]/.test((token.meta as unknown as Tag).name);
 
 /** A fenced code block exactly as written: its fence, its info string (language and title), its code. */
 function fence(token: Token): string {

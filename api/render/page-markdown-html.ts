@@ -2,7 +2,7 @@ import { readTag } from '../mintlify/mdx/jsx-tags.ts';
 import { escapeLineStarts, HIDDEN_HTML, type InlineToken } from './page-markdown-inline.ts';
 
 /** Elements that end a paragraph of the text around them. */
-const BLOCK_ELEMENTS = new Set([
+export const BLOCK_ELEMENTS = new Set([
   'address',
   'article',
   'aside',

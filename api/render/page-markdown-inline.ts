@@ -1,5 +1,9 @@
 import type { Token } from 'markdown-it';
+import { staticValue } from '../mintlify/mdx/expression-value.ts';
 import { readTag, type Tag } from '../mintlify/mdx/jsx-tags.ts';
+import { VOID_ELEMENTS } from './html-elements.ts';
+import { BLOCK_ELEMENTS } from './page-markdown-html.ts';
+import { valueText } from './page-scripts.ts';
 import { exportHref, exportImageSrc, linkDestination } from './page-markdown-links.ts';
 
 /** Where inline Markdown is written: table cells cannot hold a line break or an unescaped `|`. */
@@ -25,7 +29,7 @@ export const HIDDEN_HTML = new Set(['script', 'style', 'svg', 'template', 'noscr
 export function inlineMarkdown(tokens: InlineToken[], context: InlineContext): string {
   let out = '';
   const links: (string | undefined)[] = [];
-  const html = tokens.some((token) => token.type === 'html_inline') ? readHtml(tokens) : new Map<number, HtmlTag>();
+  const html = tokens.some(isHtmlTag) ? readHtml(tokens) : new Map<number, HtmlTag>();
   let isAfterSilent = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
@@ -63,51 +67,57 @@ export function inlineMarkdown(tokens: InlineToken[], context: InlineContext): s
         out += closeLink(links);
         break;
       case 'image':
-        out += image(plainText(token.children ?? []), attr(token, 'src'), attr(token, 'title'), context);
+        out += imageMarkdown(plainText(token.children ?? []), attr(token, 'src'), attr(token, 'title'), context);
+        break;
+      case 'expression':
+        out += escapeText(valueText(staticValue(token.content)));
         break;
       case 'component_inline_open':
-        if (SILENT_INLINE.has(tagOf(token).name)) {
+        if (html.has(index)) {
+          out += htmlTagMarkdown(tokens, index, html, links, context);
+          index = Math.max(index, html.get(index)!.skipTo);
+        } else if (SILENT_INLINE.has(tagOf(token).name)) {
           index = componentEnd(tokens, index);
           isAfterSilent = true;
         }
         break;
       case 'component_inline_self':
-        isAfterSilent = SILENT_INLINE.has(tagOf(token).name);
+      case 'component_inline_close':
+      case 'html_inline':
+        if (html.has(index)) {
+          out += htmlTagMarkdown(tokens, index, html, links, context);
+          index = Math.max(index, html.get(index)!.skipTo);
+        } else if (token.type === 'component_inline_self') isAfterSilent = SILENT_INLINE.has(tagOf(token).name);
         break;
-      case 'html_inline': {
-        const tag = html.get(index);
-        if (!tag) break;
-        if (tag.partner > index && HIDDEN_HTML.has(tag.name)) index = tag.partner;
-        else if (tag.partner > index && tag.name === 'code') {
-          out += codeSpan(plainText(tokens.slice(index + 1, tag.partner)));
-          index = tag.partner;
-        } else out += inlineHtml(tag, links, context);
-        break;
-      }
       // Other components' tags, dropped ones and anything unknown show nothing of their own.
     }
   }
   return out;
 }
 
-/** A raw inline HTML tag, with the index of the tag it pairs with in its paragraph (-1: none). */
+/** An inline HTML element's tag (raw, or read as JSX by mdx-syntax.ts), with the index of the tag it pairs with in its paragraph (-1: none). */
 interface HtmlTag {
   name: string;
   tag: Tag;
   partner: number;
+  /** The last token this tag's Markdown stands for (itself, or its partner when its content is left out or written whole). */
+  skipTo: number;
 }
 
-/** Reads a paragraph's raw inline tags and pairs them up as markdown.ts does (innermost first, the unclosed left alone). */
+const isHtmlTag = (token: InlineToken) =>
+  token.type === 'html_inline' || (token.type.startsWith('component_inline_') && /^[a-z]/.test((token.meta as unknown as Tag | null)?.name ?? ''));
+
+/** Reads a paragraph's inline HTML tags and pairs them up as markdown.ts does (innermost first, the unclosed left alone). */
 function readHtml(tokens: InlineToken[]): Map<number, HtmlTag> {
   const tags = new Map<number, HtmlTag>();
   const open: number[] = [];
   tokens.forEach((token, index) => {
-    if (token.type !== 'html_inline') return;
-    const tag = readTag(token.content, 0);
+    if (!isHtmlTag(token)) return;
+    const tag = token.type === 'html_inline' ? readTag(token.content, 0) : (token.meta as unknown as Tag);
     if (!tag || tag === 'incomplete') return;
-    const read = { name: tag.name.toLowerCase(), tag, partner: -1 };
+    const read = { name: tag.name.toLowerCase(), tag, partner: -1, skipTo: index };
     tags.set(index, read);
-    if (tag.isSelfClosing) return;
+    if (tag.isSelfClosing || VOID_ELEMENTS.has(read.name)) return;
     if (!tag.isClosing) open.push(index);
     else {
       const at = open.findLastIndex((candidate) => tags.get(candidate)!.name === read.name);
@@ -120,10 +130,26 @@ function readHtml(tokens: InlineToken[]): Map<number, HtmlTag> {
   return tags;
 }
 
-/** What raw inline HTML says in Markdown; a tag that does not pair up says nothing (an unclosed `<b>` would spill). */
+/** An inline HTML tag as Markdown: a `<code>` element as a code span, hidden elements (`<svg>`) left out with their content. */
+function htmlTagMarkdown(tokens: InlineToken[], index: number, html: Map<number, HtmlTag>, links: (string | undefined)[], context: InlineContext): string {
+  const tag = html.get(index)!;
+  if (tag.partner > index && HIDDEN_HTML.has(tag.name)) {
+    tag.skipTo = tag.partner;
+    return '';
+  }
+  if (tag.partner > index && tag.name === 'code') {
+    tag.skipTo = tag.partner;
+    return codeSpan(plainText(tokens.slice(index + 1, tag.partner)));
+  }
+  return inlineHtml(tag, links, context);
+}
+
+/** What inline HTML says in Markdown; a tag that does not pair up says nothing (an unclosed `<b>` would spill). */
 function inlineHtml({ name, tag, partner }: HtmlTag, links: (string | undefined)[], context: InlineContext): string {
   if (name === 'br') return lineBreak(context);
-  if (name === 'img') return image(tag.attributes.alt ?? '', tag.attributes.src ?? '', tag.attributes.title, context);
+  // A cell, a row, a division written inline with its neighbours (`<tr><td>a</td><td>b</td></tr>`) still ends a paragraph.
+  if (BLOCK_ELEMENTS.has(name)) return tag.isClosing ? (context.isInTable ? ' ' : '\n\n') : '';
+  if (name === 'img') return imageMarkdown(tag.attributes.alt ?? '', tag.attributes.src ?? '', tag.attributes.title, context);
   if (partner < 0) return '';
   if (name === 'a') return tag.isClosing ? closeLink(links) : openLink(tag.attributes.href ?? '', tag.attributes.title, links, context);
   return INLINE_MARKS[name] ?? '';
@@ -144,7 +170,7 @@ function closeLink(links: (string | undefined)[]): string {
   return destination === undefined ? '' : `](${destination})`;
 }
 
-function image(alt: string, src: string, title: string | null | undefined, context: InlineContext): string {
+export function imageMarkdown(alt: string, src: string, title: string | null | undefined, context: InlineContext): string {
   const url = exportImageSrc(src, context.route);
   const text = linkText(alt.replace(/\s+/g, ' ').trim());
   return url === undefined ? text : `![${text}](${linkDestination(url, title)})`;

@@ -1,120 +1,80 @@
-import sanitizeHtml from 'sanitize-html';
-import { siteHref, siteImageSrc, isExternal } from './site-links.ts';
+import { Parser } from 'htmlparser2';
+import { readTag } from '../mintlify/mdx/jsx-tags.ts';
+import { escapeHtml } from '../http/html.ts';
+import { htmlElement, VOID_ELEMENTS, type ElementRendering } from './html-elements.ts';
 
-/** Plain formatting tags raw HTML in a page may keep; everything else gives way to its text. */
-const ALLOWED_TAGS = [
-  'a',
-  'abbr',
-  'b',
-  'blockquote',
-  'br',
-  'caption',
-  'code',
-  'dd',
-  'del',
-  'details',
-  'div',
-  'dl',
-  'dt',
-  'em',
-  'figcaption',
-  'figure',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'i',
-  'img',
-  'ins',
-  'kbd',
-  'li',
-  'mark',
-  'ol',
-  'p',
-  'pre',
-  's',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'summary',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'u',
-  'ul',
-];
+/** How far a raw tag's attributes may run before it is read as text. */
+const MAX_TAG_CHARS = 64_000;
+
+/** Renders a component met inside raw HTML (the sandbox writes Mintlify's components as placeholders): its tags, or undefined for a plain element. */
+export type PlaceholderRendering = (name: string, attributes: Record<string, string>) => { open: string; close: string | (() => string) } | undefined;
 
 /**
- * Raw HTML written in a page (an HTML block, `<img>`, `<br>`), sanitised by sanitize-html to an
- * allow-list of formatting tags and attributes: no script, style, frame, form, object, event handler
- * or `style` attribute survives; `<script>` and `<style>` lose their content too. Links and image
- * sources go through the site's link policy (javascript:, data: and the like lose their target).
+ * Raw HTML (an HTML block markdown-it could not read as JSX, or what a page's own component rendered in
+ * the sandbox) written through the element allow-list of html-elements.ts, so it shows as its author
+ * meant and runs nothing: text is escaped again, `<script>` and `<style>` lose their content, unknown
+ * elements give way to their children, and every open element is closed.
  */
-export function sanitizeRawHtml(html: string, route: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: ALLOWED_TAGS,
-    allowedAttributes: {
-      a: ['href', 'title', 'rel'],
-      img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
-      td: ['colspan', 'rowspan'],
-      th: ['colspan', 'rowspan', 'scope'],
-      details: ['open'],
-      '*': [],
-    },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowProtocolRelative: false,
-    disallowedTagsMode: 'discard',
-    transformTags: {
-      a: (tagName, attributes) => {
-        const href = attributes.href === undefined ? undefined : siteHref(attributes.href, route);
-        return {
-          tagName,
-          attribs: {
-            ...(attributes.title ? { title: attributes.title } : {}),
-            ...(href ? { href, ...(isExternal(href) ? { rel: 'noopener noreferrer' } : {}) } : {}),
-          },
-        };
+export function sanitizeRawHtml(html: string, route: string, placeholder?: PlaceholderRendering): string {
+  let out = '';
+  const open: { name: string; close: string | (() => string) }[] = [];
+  const closing = (element: { close: string | (() => string) }) => (typeof element.close === 'string' ? element.close : element.close());
+  let skipDepth = 0;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (skipDepth > 0) {
+          skipDepth++;
+          return;
+        }
+        const rendering: ElementRendering | { open: string; close: string | (() => string) } =
+          placeholder?.(name, attributes) ?? htmlElement({ name, attributes }, route);
+        if (rendering === 'nothing') {
+          if (!VOID_ELEMENTS.has(name.toLowerCase())) skipDepth = 1;
+          return;
+        }
+        const { open: tag, close } = rendering === 'children' ? { open: '', close: '' } : rendering;
+        out += tag;
+        open.push({ name, close });
       },
-      img: (tagName, attributes) => {
-        const src = attributes.src === undefined ? undefined : siteImageSrc(attributes.src, route);
-        const kept = Object.fromEntries(
-          ['alt', 'title', 'width', 'height'].filter((name) => attributes[name] !== undefined).map((name) => [name, attributes[name]!]),
-        );
-        return src
-          ? { tagName, attribs: { ...kept, alt: attributes.alt ?? '', src, loading: 'lazy' } }
-          : { tagName: 'span', attribs: {}, text: attributes.alt ?? '' };
+      ontext(text) {
+        if (skipDepth === 0) out += escapeHtml(text);
+      },
+      onclosetag(name) {
+        if (skipDepth > 0) {
+          skipDepth--;
+          return;
+        }
+        const index = open.findLastIndex((element) => element.name === name);
+        if (index < 0) return;
+        for (const element of open.splice(index).reverse()) out += closing(element);
       },
     },
-  });
+    { decodeEntities: true, lowerCaseTags: false, lowerCaseAttributeNames: false, recognizeSelfClosing: true },
+  );
+  parser.write(html);
+  parser.end();
+  for (const element of open.reverse()) out += closing(element);
+  return out;
 }
 
-/** Inline tags that pass as written when they pair up within their paragraph (without attributes). */
-const INLINE_PAIRS = new Set(['b', 'i', 'em', 'strong', 'code', 'kbd', 'sup', 'sub', 'u', 's', 'del', 'ins', 'mark', 'small', 'span', 'abbr']);
-
-/** One inline HTML tag: `<br/>`, `<sup>`, `</sup>`, `<img …>`, `<a href="…">`. */
+/** One raw inline HTML tag markdown-it met in a paragraph (`<b>`, `</b>`, `<br>`): its name and how it is written. */
 export interface InlineTag {
   name: string;
   isClosing: boolean;
   /** The tag as it will be written, or '' when it is dropped. */
   html: string;
+  /** `<br>` and `<img>`: complete in themselves. */
+  isVoid: boolean;
 }
 
 export function readInlineTag(raw: string, route: string): InlineTag {
-  const match = /^<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b[\s\S]*?(\/?)>$/.exec(raw.trim());
-  if (!match) return { name: '', isClosing: false, html: '' }; // a comment, a declaration
-  const name = match[2]!.toLowerCase();
-  const isClosing = match[1] === '/';
-  if (name === 'br') return { name, isClosing: false, html: '<br>' };
-  if (name === 'img') return { name, isClosing: false, html: sanitizeRawHtml(raw, route) };
-  if (name === 'a') return { name, isClosing, html: isClosing ? '</a>' : sanitizeRawHtml(raw, route).replace(/<\/a>$/, '') };
-  if (INLINE_PAIRS.has(name)) return { name, isClosing, html: isClosing ? `</${name}>` : `<${name}>` };
-  return { name, isClosing, html: '' };
+  const tag = readTag(raw.trim().slice(0, MAX_TAG_CHARS), 0);
+  if (!tag || tag === 'incomplete') return { name: '', isClosing: false, html: '', isVoid: true }; // a comment, a declaration
+  const name = tag.name.toLowerCase();
+  const isVoid = VOID_ELEMENTS.has(name) || tag.isSelfClosing;
+  const rendering = htmlElement(tag, route);
+  if (typeof rendering === 'string') return { name, isClosing: tag.isClosing, html: '', isVoid };
+  if (tag.isClosing) return { name, isClosing: true, html: rendering.close, isVoid };
+  return { name, isClosing: false, html: isVoid ? `${rendering.open}${rendering.close}` : rendering.open, isVoid };
 }

@@ -87,8 +87,8 @@ describe('the Markdown export of a page', () => {
     ).toBe('### Options\n\n#### outer\n\n##### inner\n\nDeep\n\n#### Next\n\nAfter\n');
   });
 
-  it('writes fields as their name in code, type and flags, then their description', () => {
-    expect(md('<ParamField path="id" type="string" required>\n  The **id**.\n</ParamField>\n')).toBe('`id` (string, required)\n\nThe **id**.\n');
+  it('writes fields as their name in code, where they go, type and flags, then their description', () => {
+    expect(md('<ParamField path="id" type="string" required>\n  The **id**.\n</ParamField>\n')).toBe('`id` (path, string, required)\n\nThe **id**.\n');
     expect(md('<ResponseField name="limit" type="number" default="10" deprecated>\n  How many.\n</ResponseField>\n\n<ResponseField name="bare" />\n')).toBe(
       '`limit` (number, deprecated, default: `10`)\n\nHow many.\n\n`bare`\n',
     );
@@ -112,7 +112,7 @@ describe('the Markdown export of a page', () => {
       md('Click <Icon icon="gear" /> settings, an <Tooltip tip="Application Programming Interface">API</Tooltip> <Badge color="blue">New</Badge>.\n'),
     ).toBe('Click settings, an API New.\n');
     expect(md('<Mystery kind={{ a: 1 }}>\n  Still **readable**.\n</Mystery>\n\n<Unknown />\n\nA {1 + 1} sum and {"a literal"}.\n')).toBe(
-      'Still **readable**.\n\nA  sum and a literal.\n',
+      'Still **readable**.\n\nA 2 sum and a literal.\n',
     );
   });
 

@@ -1,7 +1,12 @@
+import { attributeText, staticValue } from './expression-value.ts';
+
 /** One JSX/HTML tag found in MDX text. */
 export interface Tag {
   name: string;
+  /** Every attribute as text: quoted values as written, `{…}` values evaluated where that needs no code (expression-value.ts), a bare one 'true'. */
   attributes: Record<string, string>;
+  /** The source of each attribute written as a `{…}` expression, for readers that need its value (a style object) or run it. */
+  expressions: Record<string, string>;
   isClosing: boolean;
   isSelfClosing: boolean;
   /** Index just past the tag's `>`. */
@@ -19,11 +24,12 @@ export function readTag(text: string, start: number): Tag | 'incomplete' | undef
   const isClosing = head[1] === '/';
   const name = head[2]!;
   const attributes: Record<string, string> = {};
+  const expressions: Record<string, string> = {};
   let i = start + head[0].length;
   while (i < text.length) {
     const char = text[i]!;
-    if (char === '>') return { name, attributes, isClosing, isSelfClosing: false, end: i + 1 };
-    if (char === '/' && text[i + 1] === '>') return { name, attributes, isClosing, isSelfClosing: true, end: i + 2 };
+    if (char === '>') return { name, attributes, expressions, isClosing, isSelfClosing: false, end: i + 1 };
+    if (char === '/' && text[i + 1] === '>') return { name, attributes, expressions, isClosing, isSelfClosing: true, end: i + 2 };
     if (/\s/.test(char)) {
       i++;
       continue;
@@ -40,7 +46,8 @@ export function readTag(text: string, start: number): Tag | 'incomplete' | undef
     i += attributeName.length;
     while (text[i] === ' ') i++;
     if (text[i] !== '=') {
-      attributes[attributeName] = 'true';
+      attributes[attributeName] = 'true'; // a bare attribute, `<ParamField required>`, is `{true}`
+      expressions[attributeName] = 'true';
       continue;
     }
     i++;
@@ -54,7 +61,9 @@ export function readTag(text: string, start: number): Tag | 'incomplete' | undef
     } else if (quote === '{') {
       const close = matchBrace(text, i);
       if (close < 0) return 'incomplete';
-      attributes[attributeName] = stringLiteral(text.slice(i + 1, close));
+      const expression = text.slice(i + 1, close);
+      expressions[attributeName] = expression;
+      attributes[attributeName] = attributeText(staticValue(expression));
       i = close + 1;
     } else if (quote === undefined) {
       return 'incomplete';
@@ -73,7 +82,7 @@ export function matchBrace(text: string, open: number): number {
   for (let i = open; i < text.length; i++) {
     const char = text[i];
     if (char === '"' || char === "'" || char === '`') {
-      const close = text.indexOf(char, i + 1);
+      const close = stringEnd(text, i);
       if (close < 0) return -1;
       i = close;
     } else if (char === '{') {
@@ -86,8 +95,12 @@ export function matchBrace(text: string, open: number): number {
   return -1;
 }
 
-/** `{"text"}` or `{'text'}` as an attribute value is that text; other expressions have none to show. */
-function stringLiteral(expression: string): string {
-  const match = /^\s*(["'`])([\s\S]*)\1\s*$/.exec(expression);
-  return match ? match[2]! : '';
+/** Index of the quote closing the string literal opened at `open`, past backslash escapes; -1 when it does not close. */
+function stringEnd(text: string, open: number): number {
+  const quote = text[open];
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === quote) return i;
+  }
+  return -1;
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { inlineText, type TagEvent } from './inline-text.ts';
 import { readTag } from './jsx-tags.ts';
+import { bracketBalance, collectModules, importedFiles, isScriptFile, mdxStatements, type PageCode } from './page-code.ts';
 
 export interface Section {
   /** 0 for the text before the first heading. */
@@ -30,6 +31,8 @@ export interface ParsedPage {
   /** Repository paths of the snippets this page includes (its content depends on them). */
   snippets: string[];
   warnings: ParseWarning[];
+  /** The page's own code: its import and export statements and those of its snippets, and the modules they import. */
+  code: PageCode;
   /** A fatal problem (see warnings): the page cannot be indexed. */
   isBroken: boolean;
   /** The page's body with its snippets spliced in (imports and exports dropped): what the site renders. */
@@ -70,7 +73,14 @@ export function parsePage(file: string, source: string, readFile: ReadFile): Par
   const { data, body, bodyLine, error } = splitFrontmatter(withoutNul(source));
   if (error) warnings.push({ file, line: error.line, message: `invalid frontmatter: ${error.message}` });
 
-  const lines = expandSnippets(file, body, bodyLine, { readFile, used: snippets, warnings, chain: [file], produced: { lines: 0 } });
+  const statements: PageCode['statements'] = [];
+  const lines = expandSnippets(file, body, bodyLine, { readFile, used: snippets, warnings, chain: [file], produced: { lines: 0 }, statements });
+  const { modules, missing } = collectModules(statements, readFile);
+  for (const module of Object.keys(modules)) snippets.add(module);
+  for (const { from, file: target } of missing) {
+    snippets.add(target);
+    warnings.push({ file: from, line: 1, message: `imports ${target}, which does not exist; what it defines is left out` });
+  }
   const { sections, isBalanced } = toSections(lines, warnings);
   const firstHeading = sections.find((s) => s.level === 1)?.heading;
   const title = stringField(data.title) || stringField(data.sidebarTitle) || firstHeading || titleFromPath(file);
@@ -85,6 +95,7 @@ export function parsePage(file: string, source: string, readFile: ReadFile): Par
     sections: sections.filter((s) => s.text.trim() !== '' || s.level > 0),
     snippets: [...snippets],
     warnings,
+    code: { statements, modules },
     isBroken: Boolean(error) || !isBalanced,
     markdown: lines.map((line) => line.text).join('\n'),
     sidebarTitle: stringField(data.sidebarTitle),
@@ -102,6 +113,7 @@ export function brokenPage(file: string, message: string): ParsedPage {
     sections: [],
     snippets: [],
     warnings: [{ file, line: 1, message }],
+    code: { statements: [], modules: {} },
     isBroken: true,
     markdown: '',
     sidebarTitle: '',
@@ -148,6 +160,8 @@ interface Expansion {
   chain: string[];
   /** Lines produced so far, across every level. */
   produced: { lines: number };
+  /** The import and export statements met, by the file that holds them. */
+  statements: PageCode['statements'];
 }
 
 /**
@@ -161,8 +175,9 @@ function expandSnippets(file: string, body: string, firstLine: number, expansion
   produced.lines += raw.length;
   const imports = new Map<string, string>();
   const out: SourceLine[] = [];
+  const code: string[] = [];
   let fence: string | undefined;
-  let exportDepth = 0;
+  let statementDepth = 0;
   for (let index = 0; index < raw.length; index++) {
     const text = raw[index]!;
     const line = firstLine + index;
@@ -177,17 +192,14 @@ function expandSnippets(file: string, body: string, firstLine: number, expansion
       out.push({ text, file, line });
       continue;
     }
-    if (exportDepth > 0 || /^export\s/.test(text)) {
-      exportDepth = Math.max(0, exportDepth + count(text, '{') + count(text, '(') + count(text, '[') - count(text, '}') - count(text, ')') - count(text, ']'));
+    if (statementDepth > 0 || /^(export|import)\s/.test(text)) {
+      // A default import of an MDX snippet is spliced where it is used; every other statement is the page's code.
+      const snippetImport = statementDepth === 0 ? /^import\s+([A-Za-z_]\w*)\s+from\s+['"]([^'"]+\.mdx?)['"];?\s*$/.exec(text) : null;
+      if (snippetImport) imports.set(snippetImport[1]!, resolveSnippetPath(file, snippetImport[2]!));
+      else code.push(text);
+      statementDepth = Math.max(0, statementDepth + bracketBalance(text));
       continue;
     }
-    const importMatch = /^import\s+(.+?)\s+from\s+['"]([^'"]+)['"];?\s*$/.exec(text);
-    if (importMatch) {
-      const name = importMatch[1]!.trim();
-      if (/^[A-Za-z_]\w*$/.test(name) && /\.mdx?$/.test(importMatch[2]!)) imports.set(name, resolveSnippetPath(file, importMatch[2]!));
-      continue;
-    }
-    if (/^import\s/.test(text)) continue;
 
     const usage = /^\s*<([A-Z][\w]*)\b[^>]*\/>\s*$/.exec(text);
     const snippetPath = usage ? (usage[1] === 'Snippet' ? snippetFileAttribute(text) : imports.get(usage[1]!)) : undefined;
@@ -215,6 +227,7 @@ function expandSnippets(file: string, body: string, firstLine: number, expansion
     const expanded = expandSnippets(snippetPath, snippetBody, bodyLine, { ...expansion, chain: [...chain, snippetPath] });
     for (const expandedLine of expanded) out.push(expandedLine);
   }
+  if (code.length > 0) expansion.statements.push({ file, source: code.join('\n') });
   return out;
 }
 
@@ -400,10 +413,9 @@ export function uniqueAnchor(anchor: string, seen: Map<string, number>): string 
   return count === 0 ? anchor : `${anchor}-${count}`;
 }
 
-/** The repository paths a file may include as snippets (its imports of .mdx/.md files, legacy `<Snippet file>`). */
+/** The repository paths a file may include as snippets or import code from (its imports of MDX and script files, legacy `<Snippet file>`). */
 export function snippetReferences(file: string, text: string): string[] {
-  const found: string[] = [];
-  for (const match of text.matchAll(/^import\s+[A-Za-z_]\w*\s+from\s+['"]([^'"]+\.mdx?)['"]/gm)) found.push(resolveSnippetPath(file, match[1]!));
+  const found: string[] = isScriptFile(file) ? importedFiles(file, text) : importedFiles(file, mdxStatements(text));
   for (const match of text.matchAll(/<Snippet\s[^>]*file=["']([^"']+)["']/g)) found.push(path.posix.join('snippets', match[1]!));
   return found;
 }
