@@ -111,7 +111,8 @@ export function endpointOf(operation: Operation, spec: Spec, options: ApiOptions
       };
     }),
     ...(body ? { body } : {}),
-    display: display === 'interactive' && servers.length === 0 ? 'simple' : display,
+    // A webhook is sent by the API, not to it: there is nothing to try.
+    display: operation.isWebhook ? 'none' : display === 'interactive' && servers.length === 0 ? 'simple' : display,
   };
 }
 

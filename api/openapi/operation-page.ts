@@ -64,9 +64,13 @@ export function operationPage(operation: Operation, spec: Spec, api?: unknown): 
   return { frontmatter: frontmatterOf(operation), mdx: `${sections.filter(Boolean).join('\n\n')}\n`, endpoint: endpointOf(operation, spec, options) };
 }
 
+/** A heading made of the document's text (a status code, a media type, a callback's name), on one line and inert as MDX. */
+const heading = (text: string) => prose(text.replace(/\s+/g, ' ').trim()).replace(/^#/, '\\#');
+
 function frontmatterOf(operation: Operation): Record<string, unknown> {
   const { metadata } = operation.mint;
-  const keywords = [...(Array.isArray(metadata.keywords) ? metadata.keywords : []), operation.path, ...(operation.operationId ? [operation.operationId] : [])];
+  const own = Array.isArray(metadata.keywords) ? metadata.keywords : typeof metadata.keywords === 'string' ? [metadata.keywords] : [];
+  const keywords = [...own, operation.path, ...(operation.operationId ? [operation.operationId] : [])];
   return {
     title: pageTitle(operation),
     ...(operation.description ? { description: operation.description } : {}),
@@ -84,7 +88,7 @@ function bodyMdx(object: OperationObject, level: string, fields: FieldOptions): 
   const parts = types.map(([mediaType, media]) => {
     const note = `Content type: ${inlineCode(mediaType)}${body.required === true ? ' (required)' : ''}`;
     const schemaMdx = isRecord(media.schema) ? propertiesMdx(media.schema, 'body', fields) : '';
-    return [types.length > 1 ? `${level}# ${mediaType}` : '', note, schemaMdx].filter(Boolean).join('\n\n');
+    return [types.length > 1 ? `${level}# ${heading(mediaType)}` : '', note, schemaMdx].filter(Boolean).join('\n\n');
   });
   const description = typeof body.description === 'string' && body.description.trim() ? prose(body.description.trim()) : '';
   return [`${level} Body`, description, ...parts].filter(Boolean).join('\n\n');
@@ -102,7 +106,7 @@ function responsesMdx(responses: unknown, level: string, fields: FieldOptions): 
           .filter(Boolean)
           .join('\n\n'),
       );
-      return [`${level}# ${status}`, typeof description === 'string' && description.trim() ? prose(description.trim()) : '', ...bodies]
+      return [`${level}# ${heading(status)}`, typeof description === 'string' && description.trim() ? prose(description.trim()) : '', ...bodies]
         .filter(Boolean)
         .join('\n\n');
     });
@@ -119,9 +123,9 @@ function callbacksMdx(object: OperationObject, fields: FieldOptions): string {
       if (!isRecord(pathItem)) continue;
       for (const [method, callback] of Object.entries(pathItem)) {
         if (!isRecord(callback) || !/^(get|put|post|delete|options|head|patch|trace)$/.test(method)) continue;
-        const heading = `### ${name}\n\n${inlineCode(`${method.toUpperCase()} ${expression}`)}`;
+        const title = `### ${heading(name)}\n\n${inlineCode(`${method.toUpperCase()} ${expression}`)}`;
         const description = typeof callback.description === 'string' && callback.description.trim() ? prose(callback.description.trim()) : '';
-        parts.push([heading, description, bodyMdx(callback, '####', fields), responsesMdx(callback.responses, '####', fields)].filter(Boolean).join('\n\n'));
+        parts.push([title, description, bodyMdx(callback, '####', fields), responsesMdx(callback.responses, '####', fields)].filter(Boolean).join('\n\n'));
       }
     }
   }

@@ -183,7 +183,7 @@ describe('an operation page', () => {
 
   it('makes a webhook page from the payload it sends', () => {
     const { mdx, endpoint } = page(plants, 'post', 'plantAdded');
-    expect(endpoint).toMatchObject({ method: 'POST', path: 'plantAdded', isWebhook: true });
+    expect(endpoint).toMatchObject({ method: 'POST', path: 'plantAdded', isWebhook: true, display: 'none' });
     expect(mdx).toContain('Webhook `plantAdded` (`POST`)');
     expect(fenceTitles(mdx)).toEqual(['json Payload']);
   });
