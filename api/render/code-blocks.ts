@@ -1,6 +1,7 @@
 import hljs from 'highlight.js/lib/common';
 import { escapeHtml } from '../http/html.ts';
 import { lookupTable } from '../lookup-table.ts';
+import { renderDiagram } from './diagrams.ts';
 
 /** Names Mintlify pages give languages that highlight.js knows by another name. */
 const ALIASES = lookupTable<string>({
@@ -31,6 +32,7 @@ const MAX_HIGHLIGHTED_CHARS = 100_000;
  */
 export function renderCodeBlock(code: string, info: string): string {
   const { language, title } = readInfo(info);
+  if (language === 'mermaid') return renderDiagram(code);
   const known = language ? (hljs.getLanguage(ALIASES[language] ?? language) ? (ALIASES[language] ?? language) : undefined) : undefined;
   const body = known && code.length <= MAX_HIGHLIGHTED_CHARS ? hljs.highlight(code, { language: known, ignoreIllegals: true }).value : escapeHtml(code);
   const label = title || language;

@@ -1,10 +1,14 @@
 import type { Tag } from '../mintlify/mdx/jsx-tags.ts';
 import { lookupTable } from '../lookup-table.ts';
 import { readInfo } from './code-blocks.ts';
+import { list, record } from './components/attributes.ts';
+import { repository } from './components/cards.ts';
+import type { MathTag } from './components/inline.ts';
+import { mathSource } from './math-syntax.ts';
 import type { BlockNode, MarkdownWriter } from './page-markdown-blocks.ts';
 import { listItem, quote } from './page-markdown-layout.ts';
 import { codeSpan, escapeText, linkText } from './page-markdown-inline.ts';
-import { exportHref, linkDestination } from './page-markdown-links.ts';
+import { exportHref, exportImageSrc, linkDestination } from './page-markdown-links.ts';
 
 /** How a block component reads as Markdown, given its children's blocks. */
 type Rendering = (tag: Tag, children: BlockNode[], writer: MarkdownWriter) => string;
@@ -35,16 +39,22 @@ const callout =
 /** A tab, a view, a step outside its steps: its title in bold above its content. */
 const titled: Rendering = (tag, children, writer) => blocks(bold(attr(tag, 'title')), writer.blocks(children));
 
-/** A card, a tile: its title as a link to where it leads (in bold when it leads nowhere), then what it says. */
+/**
+ * A card, a tile, a prompt: its image, its title as a link to where it leads (in bold when it leads
+ * nowhere), what it says, and its call to action as the link when it has no title.
+ */
 const card: Rendering = (tag, children, writer) => {
   const title = attr(tag, 'title');
   const href = exportHref(attr(tag, 'href'), writer.route);
+  const image = exportImageSrc(attr(tag, 'img'), writer.route);
   const heading = title && href ? `[${linkText(title)}](${linkDestination(href)})` : bold(title);
   const description = attr(tag, 'description');
-  return blocks(heading, description ? writer.paragraph(description) : '', writer.blocks(children));
+  const cta = attr(tag, 'cta') || (!title && href ? 'Read more' : '');
+  const action = cta && href && !title ? `[${linkText(cta)}](${linkDestination(href)})` : '';
+  return blocks(image ? `![](${linkDestination(image)})` : '', heading, description ? writer.paragraph(description) : '', writer.blocks(children), action);
 };
 
-/** An accordion, an expandable, an update: its title as a heading one level below the one it sits under. */
+/** An accordion, an expandable, an update: its title as a heading one level below the one it sits under, its description and tags first. */
 const section =
   (titleAttribute: string): Rendering =>
   (tag, children, writer) => {
@@ -52,8 +62,13 @@ const section =
     const title = attr(tag, titleAttribute);
     const level = Math.min(6, enclosing + 1);
     const description = attr(tag, 'description');
+    const tags = list(tag, 'tags');
     writer.headingLevel = title ? level : enclosing;
-    const body = blocks(description ? writer.paragraph(description) : '', writer.blocks(children));
+    const body = blocks(
+      description ? writer.paragraph(description) : '',
+      tags.length > 0 ? `Tags: ${tags.map(escapeText).join(', ')}` : '',
+      writer.blocks(children),
+    );
     writer.headingLevel = enclosing;
     return blocks(title ? `${'#'.repeat(level)} ${escapeText(title)}` : '', body);
   };
@@ -79,20 +94,27 @@ const codeGroup: Rendering = (_tag, children, writer) =>
     }),
   );
 
-/** A parameter or response field: its name in code, its type and flags, then its description. */
+/** A parameter or response field: its name in code, where it goes, its type, labels and flags, then its description. */
 const field: Rendering = (tag, children, writer) => {
-  const name = attr(tag, 'path', 'query', 'body', 'header', 'name');
+  const location = FIELD_LOCATIONS.find((place) => attr(tag, place));
+  const name = attr(tag, ...FIELD_LOCATIONS, 'name');
   const type = attr(tag, 'type');
   const fallback = attr(tag, 'default');
+  const placeholder = attr(tag, 'placeholder');
   const details = [
+    tag.name === 'ParamField' && location && location !== 'body' ? location : '',
     type ? escapeText(type) : '',
+    ...list(tag, 'pre').map(escapeText),
+    ...list(tag, 'post').map(escapeText),
     tag.attributes.required === 'true' || tag.attributes.required === '' ? 'required' : '',
     tag.attributes.deprecated === 'true' ? 'deprecated' : '',
     fallback ? `default: ${codeSpan(fallback)}` : '',
+    placeholder ? `placeholder: ${codeSpan(placeholder)}` : '',
   ].filter(Boolean);
   const line = [name ? codeSpan(name) : '', details.length > 0 ? `(${details.join(', ')})` : ''].filter(Boolean).join(' ');
   return blocks(line, writer.blocks(children));
 };
+const FIELD_LOCATIONS = ['query', 'path', 'body', 'header', 'cookie'];
 
 /** A frame: its hint above, its caption below (both Markdown), its content between. */
 const frame: Rendering = (tag, children, writer) => {
@@ -114,6 +136,30 @@ const tree: Rendering = (_tag, children, writer) => {
     })
     .filter(Boolean)
     .join('\n');
+};
+
+/** A palette: each colour an item (`name: value`, a value per theme when it has two); a table's rows titled lists. */
+const palette: Rendering = (tag, children, writer) => {
+  const items: string[] = [];
+  const flush = () => (items.length > 0 ? items.splice(0).join('\n') : '');
+  const parts = children.map((child) => {
+    if (isComponent(child, 'Color.Item')) {
+      const item = tagOf(child, writer);
+      const themed = record(item, 'value');
+      const value = themed.light || themed.dark ? `${themed.light ?? themed.dark} (light), ${themed.dark ?? themed.light} (dark)` : attr(item, 'value');
+      items.push(`- ${[escapeText(attr(item, 'name')), value ? codeSpan(value) : ''].filter(Boolean).join(': ')}`);
+      return '';
+    }
+    const before = flush();
+    return blocks(before, isComponent(child, 'Color.Row') ? palette(tagOf(child, writer), child.children, writer) : writer.blocks([child]));
+  });
+  return blocks(bold(attr(tag, 'title')), ...parts, flush());
+};
+
+/** A repository card: a link to the repository. */
+const gitHubRepo: Rendering = (tag) => {
+  const repo = repository(attr(tag, 'repo'));
+  return repo ? `[${linkText(repo)}](https://github.com/${repo})` : '';
 };
 
 const COMPONENTS = lookupTable<Rendering>({
@@ -144,6 +190,10 @@ const COMPONENTS = lookupTable<Rendering>({
   Frame: frame,
   Tree: tree,
   FileTree: tree,
+  Color: palette,
+  'Color.Row': palette,
+  'GitHub.Repo': gitHubRepo,
+  Latex: (tag) => mathSource(tag as MathTag, true),
   Icon: () => '',
   blockquote: (_tag, children, writer) => quote(writer.blocks(children)),
 });
