@@ -31,6 +31,8 @@ const MEDIA_TYPES = lookupTable<string>({
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
 });
 
 /** Precompressed variants a file may have beside it, in order of preference. */

@@ -1,6 +1,8 @@
 import { escapeHtml } from '../http/html.ts';
 import type { PageHeading } from '../render/headings.ts';
 import { forEachRoute, type LoadedSite, type SitePage } from './loaded-site.ts';
+import { feedPath, hasUpdates, pageAssets } from './page-assets.ts';
+import { bannerHtml } from './site-banner.ts';
 import type { LayoutLanguage, NavItem } from './site-layout.ts';
 
 /** How a request reaches the site: under `/sites/{subdomain}` (base) or at the root of its own host (''). */
@@ -42,6 +44,9 @@ export function composePage(site: LoadedSite, address: SiteAddress, page: SitePa
   const widget = `domain="${e(address.subdomain)}" api-key="${e(siteKey)}" site-url="${e(address.base || '/')}" theme="${theme}"${filters}`;
   // Without one of its own, an empty icon: browsers would otherwise ask Folio for /favicon.ico.
   const favicon = `<link rel="icon" href="${layout.favicon ? e(assetHref(layout.favicon, address)) : 'data:,'}">`;
+  const banner = language?.banner ?? layout.banner;
+  const feed = page && hasUpdates(body.html) ? `${address.base}${feedPath(page.route)}` : undefined;
+  const assets = pageAssets(body.html, { hasDismissibleBanner: banner?.isDismissible === true, feedHref: feed, title });
 
   return `<!doctype html>
 <html lang="${e(language?.code ?? 'en')}">
@@ -51,11 +56,11 @@ export function composePage(site: LoadedSite, address: SiteAddress, page: SitePa
 <title>${e(title)}</title>
 ${page?.description ? `<meta name="description" content="${e(page.description)}">\n` : ''}${!page || page.isNoindex || address.isPreview ? '<meta name="robots" content="noindex">\n' : ''}${favicon}
 <script type="module" src="/widget.js"></script>
-<style>${site.styles}</style>
+${assets ? `${assets}\n` : ''}<style>${site.styles}</style>
 </head>
 <body>
 <a class="skip-link" href="#content">Skip to content</a>
-<header class="site-header">
+${page ? bannerHtml(banner, layout.accent.light, page.route) : ''}<header class="site-header">
 ${brand(site, address)}
 ${tabsNav(site, placement, href)}
 <div class="header-tools">
@@ -70,7 +75,7 @@ ${tab ? sidebar(site, tab.items, page?.route, href) : ''}
 </nav>
 <main id="content">
 <article>
-${page ? `<header class="page-header">\n<h1>${e(page.title)}</h1>\n${pageMenu(page, address, theme)}${page.description ? `<p class="description">${e(page.description)}</p>\n` : ''}</header>\n` : ''}${body.html}
+${page ? `<header class="page-header">\n<h1>${e(page.title)}</h1>\n${pageMenu(page, address, theme)}${feed ? `<a class="rss-link" href="${e(feed)}">RSS feed</a>\n` : ''}${page.description ? `<p class="description">${e(page.description)}</p>\n` : ''}</header>\n` : ''}${body.html}
 ${page ? `<folio-page-feedback ${widget} path="${e(page.route)}"></folio-page-feedback>\n` : ''}</article>
 <footer class="page-footer"><p>${e(layout.name)} · served by Folio</p></footer>
 </main>

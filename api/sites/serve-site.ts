@@ -10,16 +10,17 @@ import { siteCacheOf, type SiteCache } from './site-cache.ts';
 import { siteKeyOf } from './site-key.ts';
 import { type AgentRequest, agentLinkHeaders, asksForMarkdown, serveAgentResource, servePageMarkdown } from './agent-resources.ts';
 import { routeOfReadPath } from './live-page-markdown.ts';
+import { serveRssFeed } from './rss-feed.ts';
 import { parsePreviewDomain, siteIdOf } from '../projects/preview-names.ts';
 import { markPreviewUsed } from '../projects/preview-usage.ts';
 
 /**
  * The site's pages may run Folio's widget (a script of the same origin) and call Folio's API; the
  * content itself runs nothing (it is sanitised, and no inline script is allowed). Images may come from
- * the site's own files or any https address, as docs pages link them.
+ * the site's own files or any https address, as docs pages link them; fonts from Folio (KaTeX's).
  */
 export const SITE_PAGE_POLICY =
-  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 /** Repository files (an SVG may hold script): never run anything, even when opened directly. */
 const FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 /** Files up to this size are kept in memory once served. */
@@ -119,6 +120,8 @@ async function answerFromSource({ db, request, address, path, source, onView }: 
   if (route === undefined) return notFoundPage(site, address, source, cache, request);
   if (route !== (decoded || '/')) return redirect(`${address.base}${route}`, true);
 
+  const feed = await serveRssFeed(site, cache, address, route, request);
+  if (feed) return feed;
   const file = site.files.get(route.slice(1));
   if (file) return serveFile(db, cache, request, source.projectId, file);
   const page = site.pages.get(route);

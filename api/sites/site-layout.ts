@@ -4,6 +4,7 @@ import { normalisePage } from '../mintlify/navigation.ts';
 import { readableAccent } from './theme-colors.ts';
 import { readRedirects, type Redirect } from './redirects.ts';
 import { agentInstructionsOf } from './agent-instructions.ts';
+import { readBanner, type SiteBanner } from './site-banner.ts';
 
 /**
  * What a deployed site looks like around its pages, read from docs.json at deploy time and stored
@@ -26,12 +27,16 @@ export interface SiteLayout {
   links: { label: string; href: string }[];
   /** docs.json `markdown.instructions`, as lines: added to every page's Markdown (absent in layouts stored before it). */
   agentInstructions?: string[];
+  /** docs.json `banner`, shown above every page whose language has none of its own (absent in layouts stored before it). */
+  banner?: SiteBanner;
   languages: LayoutLanguage[];
   redirects: Redirect[];
 }
 
 export interface LayoutLanguage {
   code: string;
+  /** The language's own `banner` in `navigation.languages`. */
+  banner?: SiteBanner;
   versions: LayoutVersion[];
 }
 
@@ -66,6 +71,7 @@ interface Place {
 /** Reads the resolved docs.json (a legacy mint.json arrives upgraded to one) into the site's layout. */
 export function readSiteLayout(config: JsonObject, defaults: { language: string; version: string }, hasFile: (path: string) => boolean): SiteLayout {
   const languages = new Map<string, Map<string, Map<string, LayoutTab>>>();
+  const banners = new Map<string, SiteBanner>();
   let count = 0;
   const bucket = (place: Place): LayoutTab => {
     const versions = languages.get(place.language) ?? languages.set(place.language, new Map()).get(place.language)!;
@@ -100,6 +106,8 @@ export function readSiteLayout(config: JsonObject, defaults: { language: string;
     if (!isObject(node) || depth > MAX_DEPTH || node.hidden === true) return;
     const here = { ...place };
     if (typeof node.language === 'string') here.language = node.language;
+    const banner = typeof node.language === 'string' ? readBanner(node.banner) : undefined;
+    if (banner) banners.set(here.language, banner);
     if (typeof node.version === 'string') here.version = node.version;
     const tabName = TAB_KEYS.map((key) => node[key]).find((value): value is string => typeof value === 'string');
     if (tabName !== undefined) {
@@ -146,8 +154,10 @@ export function readSiteLayout(config: JsonObject, defaults: { language: string;
     isAppearanceStrict: isObject(config.appearance) && config.appearance.strict === true,
     links: linksOf(config),
     agentInstructions: agentInstructionsOf(config),
+    banner: readBanner(config.banner),
     languages: [...languages].map(([code, versions]) => ({
       code,
+      banner: banners.get(code),
       versions: [...versions].map(([name, tabs]) => ({ name, tabs: [...tabs.values()] })),
     })),
     redirects: readRedirects(config.redirects),

@@ -1,4 +1,5 @@
 import type { SiteLayout } from './site-layout.ts';
+import { componentStyles } from './component-styles.ts';
 import { BACKGROUNDS } from './theme-colors.ts';
 
 /**
@@ -21,7 +22,7 @@ export function siteStyles(layout: SiteLayout): string {
     layout.appearance === 'system'
       ? '.logo-dark{display:none}@media (prefers-color-scheme:dark){.logo-light{display:none}.logo-dark{display:inline}}'
       : `.logo-${layout.appearance === 'light' ? 'dark' : 'light'}{display:none}`;
-  return themes + logos + BASE;
+  return themes + logos + BASE + componentStyles(layout.appearance);
 }
 
 const BASE = `
@@ -43,6 +44,9 @@ a{color:var(--accent)}
 .switcher ul{position:absolute;right:0;margin:.3rem 0 0;padding:.4rem;list-style:none;background:var(--bg);border:1px solid var(--border);border-radius:6px;min-width:10rem;z-index:6}
 .switcher li a{display:block;padding:.2rem .5rem;color:var(--text);text-decoration:none}
 .site-body{display:grid;grid-template-columns:17rem minmax(0,1fr) 14rem;gap:2.5rem;max-width:90rem;margin:0 auto;padding:0 1.5rem}
+.mode-wide .site-body,.mode-frame .site-body{grid-template-columns:17rem minmax(0,1fr)}
+.mode-center .site-body{grid-template-columns:minmax(0,50rem);justify-content:center}
+.mode-custom .site-body{display:block;max-width:none;padding:0}.mode-custom main{padding:0}
 .sidebar{padding:1.5rem 0;font-size:.93rem;position:sticky;top:3.5rem;align-self:start;max-height:calc(100vh - 3.5rem);overflow-y:auto}
 .sidebar ul{list-style:none;margin:0;padding:0}
 .sidebar ul ul{padding-left:.8rem;border-left:1px solid var(--border);margin-left:.2rem}
@@ -81,37 +85,6 @@ th,td{border:1px solid var(--border);padding:.4rem .7rem;text-align:left;vertica
 th{background:var(--surface)}
 img{max-width:100%;height:auto}
 blockquote{margin:1rem 0;padding:0 1rem;border-left:3px solid var(--border);color:var(--muted)}
-.callout{margin:1.2rem 0;padding:.8rem 1rem;border:1px solid var(--border);border-left:4px solid var(--accent);border-radius:8px;background:var(--surface)}
-.callout-warning,.callout-danger{border-left-color:#c2410c}
-.callout-tip,.callout-check{border-left-color:#15803d}
-.callout-info{border-left-color:#1d4ed8}
-.callout-label{margin:0 0 .2rem;font-weight:650}
-.callout>:last-child,.card>:last-child,.step>:last-child,.tab>:last-child,.accordion-body>:last-child,.field-body>:last-child{margin-bottom:0}
-.card-group{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:1rem;margin:1.2rem 0}
-.card-group[data-cols="1"]{grid-template-columns:1fr}.card-group[data-cols="3"]{grid-template-columns:repeat(3,minmax(0,1fr))}.card-group[data-cols="4"]{grid-template-columns:repeat(4,minmax(0,1fr))}
-.card{padding:1rem;border:1px solid var(--border);border-radius:10px;margin:1rem 0}
-.card-group .card{margin:0}
-.card-title{margin:0 0 .3rem;font-weight:650}
-.card-image{display:block;border-radius:6px;margin-bottom:.6rem}
-.steps{counter-reset:step;margin:1.2rem 0}
-.step{position:relative;padding:0 0 1rem 2.6rem;border-left:1px solid var(--border);margin-left:.9rem}
-.step::before{counter-increment:step;content:counter(step);position:absolute;left:-.9rem;top:0;width:1.8rem;height:1.8rem;border-radius:50%;background:var(--surface);border:1px solid var(--border);text-align:center;line-height:1.7rem;font-size:.85rem;font-weight:650}
-.step-title{margin:0 0 .3rem;font-weight:650}
-.tabs{margin:1rem 0}
-.tab{border:1px solid var(--border);border-radius:8px;padding:.6rem 1rem;margin:.6rem 0}
-.tab-title{margin:0 0 .3rem;font-weight:650;color:var(--muted);font-size:.9rem}
-.accordion{border:1px solid var(--border);border-radius:8px;margin:.6rem 0;padding:.5rem 1rem}
-.accordion summary{cursor:pointer;font-weight:600}
-.accordion-body{padding-top:.4rem}
-.frame{margin:1.2rem 0;padding:.5rem;border:1px solid var(--border);border-radius:12px}
-.frame figcaption{color:var(--muted);font-size:.9rem;text-align:center;padding-top:.4rem}
-.field{border-bottom:1px solid var(--border);padding:.6rem 0}
-.field-head{margin:0 0 .2rem}
-.field-type,.field-default{color:var(--muted);font-size:.88rem}
-.field-flag{color:#b42318;font-size:.82rem;font-weight:600}
-.update{border-left:2px solid var(--border);padding-left:1.2rem;margin:1.5rem 0}
-.update-label{margin:0;font-weight:650;color:var(--accent)}
-.badge{display:inline-block;border:1px solid var(--border);border-radius:999px;padding:0 .5rem;font-size:.82rem}
 .toc{padding:2rem 0;font-size:.88rem;position:sticky;top:3.5rem;align-self:start}
 .toc p{margin:0 0 .4rem;font-weight:650}
 .toc ul{list-style:none;margin:0;padding:0}
@@ -120,8 +93,8 @@ blockquote{margin:1rem 0;padding:0 1rem;border-left:3px solid var(--border);colo
 .page-footer{border-top:1px solid var(--border);margin-top:3rem;padding-top:1rem;color:var(--muted);font-size:.88rem}
 .page-footer a{color:var(--muted)}
 .plain{white-space:pre-wrap}
-@media (prefers-color-scheme:dark){.field-flag{color:#ff8a80}.callout-warning,.callout-danger{border-left-color:#fb923c}}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 @media (max-width:1100px){.site-body{grid-template-columns:15rem minmax(0,1fr)}.toc{display:none}}
-@media (max-width:760px){.site-header{position:static}.site-body{display:flex;flex-direction:column}main{order:1;padding-top:1.2rem}.sidebar{order:2;position:static;max-height:none;border-top:1px solid var(--border)}.card-group{grid-template-columns:1fr!important}}
+@media (max-width:760px){.site-header{position:static}.site-body{display:flex;flex-direction:column}main{order:1;padding-top:1.2rem}.sidebar{order:2;position:static;max-height:none;border-top:1px solid var(--border)}}
 @media (prefers-reduced-motion:reduce){*{scroll-behavior:auto!important}}
 `;
