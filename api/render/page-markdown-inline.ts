@@ -1,7 +1,9 @@
 import type { Token } from 'markdown-it';
 import { staticValue } from '../mintlify/mdx/expression-value.ts';
 import { readTag, type Tag } from '../mintlify/mdx/jsx-tags.ts';
+import type { MathTag } from './components/inline.ts';
 import { VOID_ELEMENTS } from './html-elements.ts';
+import { mathSource } from './math-syntax.ts';
 import { BLOCK_ELEMENTS } from './page-markdown-html.ts';
 import { valueText } from './page-scripts.ts';
 import { exportHref, exportImageSrc, linkDestination } from './page-markdown-links.ts';
@@ -87,6 +89,8 @@ export function inlineMarkdown(tokens: InlineToken[], context: InlineContext): s
         if (html.has(index)) {
           out += htmlTagMarkdown(tokens, index, html, links, context);
           index = Math.max(index, html.get(index)!.skipTo);
+        } else if (token.type === 'component_inline_self' && tagOf(token).name === 'Latex') {
+          out += mathSource(token.meta as unknown as MathTag, false); // a formula, `$…$` (math-syntax.ts)
         } else if (token.type === 'component_inline_self') isAfterSilent = SILENT_INLINE.has(tagOf(token).name);
         break;
       // Other components' tags, dropped ones and anything unknown show nothing of their own.

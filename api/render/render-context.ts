@@ -1,3 +1,5 @@
+import { isObject, type JsonObject } from '../mintlify/config-refs.ts';
+
 /** The icon library docs.json `icons.library` names: where an icon given by name is drawn from first. */
 export type IconLibrary = 'fontawesome' | 'lucide' | 'tabler';
 
@@ -9,6 +11,13 @@ export interface RenderOptions {
 }
 
 export const DEFAULT_RENDER_OPTIONS: RenderOptions = Object.freeze({ iconLibrary: 'fontawesome', isMathEnabled: true });
+
+/** The render options docs.json sets: `icons.library` (Font Awesome by default) and `styling.latex`. */
+export function renderOptionsOf(config: JsonObject): RenderOptions {
+  const library = isObject(config.icons) ? config.icons.library : undefined;
+  const latex = isObject(config.styling) ? config.styling.latex : undefined;
+  return { iconLibrary: library === 'lucide' || library === 'tabler' ? library : 'fontawesome', isMathEnabled: latex !== false };
+}
 
 /** A component being rendered, with what its closing tag needs (an id its opening wrote, a list it opened). */
 export interface OpenComponent {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MINTLIFY_COMPONENTS } from '../../api/mintlify/components.ts';
 import { parsePage } from '../../api/mintlify/mdx/parse-page.ts';
 import { hasRendering } from '../../api/render/components.ts';
+import { renderOptionsOf } from '../../api/render/render-context.ts';
 import { renderPage, type RenderOptions } from '../../api/render/render-page.ts';
 
 const LUCIDE: RenderOptions = { iconLibrary: 'lucide', isMathEnabled: true };
@@ -25,6 +26,12 @@ function corpusPage(file: string) {
 }
 
 describe("Mintlify's components", () => {
+  it('takes the icon library and the LaTeX setting from docs.json', () => {
+    expect(renderOptionsOf({ icons: { library: 'lucide' }, styling: { latex: false } })).toEqual({ iconLibrary: 'lucide', isMathEnabled: false });
+    expect(renderOptionsOf({ icons: { library: 'tabler' } })).toEqual({ iconLibrary: 'tabler', isMathEnabled: true });
+    expect(renderOptionsOf({ icons: { library: 'emoji' } })).toEqual({ iconLibrary: 'fontawesome', isMathEnabled: true });
+  });
+
   it('has a rendering of its own for every component Mintlify documents', () => {
     expect(MINTLIFY_COMPONENTS.filter((name) => !hasRendering(name))).toEqual([]);
   });

@@ -38,6 +38,7 @@ describe("Mintlify's components in the Markdown export", () => {
 
   it('writes formulas back as LaTeX and keeps a mermaid diagram as its fenced source', () => {
     expect(md('$$\nE = mc^2\n$$\n\n<Latex>\\frac{1}{2}</Latex>\n')).toBe('$$\nE = mc^2\n$$\n\n$$\n\\frac{1}{2}\n$$\n');
+    expect(md('So $a_1^2$ and <Latex>x_{i}</Latex>, but $5 and $10.\n')).toBe('So $a_1^2$ and $x_{i}$, but $5 and $10.\n');
     expect(md('```mermaid\nflowchart LR\n  A --> B\n```\n')).toBe('```mermaid\nflowchart LR\n  A --> B\n```\n');
   });
 
