@@ -6,13 +6,14 @@ import type { ParsedPage } from '../mintlify/mdx/parse-page.ts';
 import { parseOrReport, readPagesAndSnippets, sourceOf } from './project-reader.ts';
 import type { Navigation, NavigationPage } from '../mintlify/navigation.ts';
 import type { DeploymentProgress } from './progress.ts';
+import { classNamesOf } from '../render/class-names.ts';
 import { PageCodeRunner } from '../render/jsx-runtime/page-code-runner.ts';
 import { renderPage, RENDER_VERSION, type RenderedPage } from '../render/render-page.ts';
 import { pageMarkdown } from '../render/page-markdown.ts';
 import { routeOf } from '../mintlify/page-route.ts';
 
 /** Bump when parsing or chunking changes, so every page is rebuilt by the next deployment. */
-const PARSER_VERSION = '6';
+const PARSER_VERSION = '7';
 const INSERT_BATCH = 500;
 
 export interface BuiltPages {
@@ -276,10 +277,12 @@ async function storeNewPages(db: Db, projectId: string, drafts: Draft[]): Promis
         // One INSERT of unnested arrays: Prisma's createMany took about 0.5 s more CPU for the corpus's 7 MB of HTML.
         const rendered = (pick: (draft: Draft) => string) => fresh.map(pick);
         await tx.$executeRaw`
-          INSERT INTO page_renders (page_id, html, headings, sidebar_title, markdown)
-          SELECT * FROM unnest(${rendered((d) => idBySource.get(d.sourcePath)!)}::text[], ${rendered((d) => d.rendered.html)}::text[],
+          INSERT INTO page_renders (page_id, html, headings, sidebar_title, markdown, classes, mode)
+          SELECT id, html, headings, sidebar_title, markdown, ARRAY(SELECT jsonb_array_elements_text(classes)), mode FROM unnest(
+            ${rendered((d) => idBySource.get(d.sourcePath)!)}::text[], ${rendered((d) => d.rendered.html)}::text[],
             ${rendered((d) => JSON.stringify(d.rendered.headings))}::jsonb[], ${rendered((d) => d.page.sidebarTitle)}::text[],
-            ${rendered((d) => d.markdown)}::text[])`;
+            ${rendered((d) => d.markdown)}::text[], ${rendered((d) => JSON.stringify(classNamesOf(d.rendered.html)))}::jsonb[],
+            ${rendered((d) => d.page.mode)}::text[]) AS page (id, html, headings, sidebar_title, markdown, classes, mode)`;
       },
       { timeout: 120_000 },
     );

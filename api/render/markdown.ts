@@ -54,7 +54,7 @@ function createMarkdown(): MarkdownIt {
     state.tokens = groupUserComponents(
       state.tokens,
       (name) => scripts.hasComponent(name),
-      (tag) => htmlElement(tag, route) === 'nothing',
+      (tag) => isHtmlElement(tag) && htmlElement(tag, route) === 'nothing',
     );
   });
 

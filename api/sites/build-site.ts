@@ -3,6 +3,7 @@ import type { JsonObject } from '../mintlify/config-refs.ts';
 import type { Db } from '../db/database.ts';
 import type { GitMirror } from '../deploy/git.ts';
 import type { Navigation } from '../mintlify/navigation.ts';
+import { MAX_CUSTOM_CSS_BYTES, siteCss } from './site-css.ts';
 import { readSiteLayout } from './site-layout.ts';
 import { lookupTable } from '../lookup-table.ts';
 
@@ -40,10 +41,15 @@ export async function buildSite(input: {
   const layout = readSiteLayout(input.config, { language: input.navigation.defaultLanguage, version: input.navigation.defaultVersion }, (file) =>
     tree.has(file),
   );
+  const css = await siteCss({
+    classes: await usedClassNames(db, input.deploymentId),
+    customCss: await customCss(input.mirror, tree),
+    appearance: layout.appearance,
+  });
   await db.siteBuild.upsert({
     where: { deploymentId: input.deploymentId },
-    create: { deploymentId: input.deploymentId, layout: layout as never },
-    update: { layout: layout as never },
+    create: { deploymentId: input.deploymentId, layout: layout as never, css },
+    update: { layout: layout as never, css },
   });
 
   const wanted = new Map<string, string>(); // blob id -> path
@@ -76,6 +82,30 @@ export async function buildSite(input: {
     if (rows.length > 0) storedFiles += (await db.siteFile.createMany({ data: rows, skipDuplicates: true })).count;
   }
   return { storedFiles, skippedFiles };
+}
+
+/** Every class name the deployment's pages use (each page's are stored with its HTML). */
+async function usedClassNames(db: Db, deploymentId: string): Promise<string[]> {
+  const rows = await db.$queryRaw<{ name: string }[]>`
+    SELECT DISTINCT unnest(classes) AS name FROM page_renders WHERE page_id IN (
+      SELECT page_id FROM deployment_pages WHERE deployment_id = ${deploymentId}
+      UNION SELECT page_id FROM hidden_pages WHERE deployment_id = ${deploymentId})`;
+  return rows.map((row) => row.name).sort();
+}
+
+/** The repository's stylesheets, in path order, as Mintlify applies them to every page (up to MAX_CUSTOM_CSS_BYTES in all). */
+async function customCss(mirror: GitMirror, tree: Map<string, string>): Promise<{ file: string; text: string }[]> {
+  const files = [...tree.keys()].filter((file) => file.endsWith('.css') && !isHiddenPath(file) && !file.split('/').includes('node_modules')).sort();
+  if (files.length === 0) return [];
+  const blobs = await mirror.readBlobs(files.map((file) => tree.get(file)!));
+  const kept: { file: string; text: string }[] = [];
+  let total = 0;
+  for (const file of files) {
+    const text = blobs.get(tree.get(file)!) ?? '';
+    if ((total += text.length) > MAX_CUSTOM_CSS_BYTES) break;
+    kept.push({ file, text });
+  }
+  return kept;
 }
 
 /** Files in hidden folders (`.github/`) are not the site's. */

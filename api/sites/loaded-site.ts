@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Db } from '../db/database.ts';
 import { Redirects } from './redirects.ts';
@@ -34,6 +35,8 @@ export interface Placement {
 export class LoadedSite {
   readonly redirects: Redirects;
   readonly styles: string;
+  /** A short hash of the deployment's own stylesheet (site-css.ts) for its address, '' when it has none. */
+  readonly cssVersion: string;
   readonly #placements = new Map<string, Placement>();
 
   private constructor(
@@ -42,9 +45,12 @@ export class LoadedSite {
     readonly pages: ReadonlyMap<string, SitePage>,
     /** Repository path -> Git blob id, for the files the site serves. */
     readonly files: ReadonlyMap<string, string>,
+    /** The deployment's own stylesheet: Tailwind utilities its pages use, the repository's CSS. */
+    readonly css: string,
   ) {
     this.redirects = new Redirects(layout.redirects);
     this.styles = siteStyles(layout);
+    this.cssVersion = css ? createHash('sha256').update(css).digest('base64url').slice(0, 12) : '';
     for (const [l, language] of layout.languages.entries()) {
       for (const [v, version] of language.versions.entries()) {
         for (const [t, tab] of version.tabs.entries()) {
@@ -58,7 +64,7 @@ export class LoadedSite {
 
   static async load(db: Db, deploymentId: string): Promise<LoadedSite | undefined> {
     const [build, listed, hidden, deployment] = await Promise.all([
-      db.siteBuild.findUnique({ where: { deploymentId }, select: { layout: true } }),
+      db.siteBuild.findUnique({ where: { deploymentId }, select: { layout: true, css: true } }),
       db.deploymentPage.findMany({
         where: { deploymentId },
         select: {
@@ -111,7 +117,7 @@ export class LoadedSite {
     for (const [file, blobId] of Object.entries((deployment?.files ?? {}) as Record<string, string>)) {
       if (SITE_FILE_TYPES[path.posix.extname(file).toLowerCase()]) files.set(file, blobId);
     }
-    return new LoadedSite(deploymentId, layout, pages, files);
+    return new LoadedSite(deploymentId, layout, pages, files, build.css);
   }
 
   /** The sidebar a page is shown with: where the navigation lists it, else its language's first. */

@@ -19,6 +19,10 @@ export interface SiteAddress {
 export interface PageBody {
   html: string;
   headings: PageHeading[];
+  /** Frontmatter `mode`: '' (sidebar, body, table of contents), `wide` (no table of contents), `custom` (the body alone), `frame` (sidebar and body), `center`. */
+  mode?: string;
+  /** An API reference page's operation (api/openapi/endpoint.ts), shown above its body with its playground. */
+  endpoint?: unknown;
 }
 
 const e = escapeHtml;
@@ -46,6 +50,12 @@ export function composePage(site: LoadedSite, address: SiteAddress, page: SitePa
   const favicon = `<link rel="icon" href="${layout.favicon ? e(assetHref(layout.favicon, address)) : 'data:,'}">`;
   const banner = language?.banner ?? layout.banner;
   const feed = page && hasUpdates(body.html) ? `${address.base}${feedPath(page.route)}` : undefined;
+  // Mintlify's page modes (organize/pages): `custom` is the body alone under the navbar, `frame` keeps the
+  // sidebar, `center` and `wide` drop the table of contents (`center` the sidebar too).
+  const mode = body.mode ?? '';
+  const hasSidebar = mode !== 'custom' && mode !== 'center';
+  const hasPageHeader = mode !== 'custom' && mode !== 'frame';
+  const hasTableOfContents = mode === '';
   const assets = pageAssets(body.html, { hasDismissibleBanner: banner?.isDismissible === true, feedHref: feed, title });
 
   return `<!doctype html>
@@ -57,8 +67,8 @@ export function composePage(site: LoadedSite, address: SiteAddress, page: SitePa
 ${page?.description ? `<meta name="description" content="${e(page.description)}">\n` : ''}${!page || page.isNoindex || address.isPreview ? '<meta name="robots" content="noindex">\n' : ''}${favicon}
 <script type="module" src="/widget.js"></script>
 ${assets ? `${assets}\n` : ''}<style>${site.styles}</style>
-</head>
-<body>
+${site.cssVersion ? `<link rel="stylesheet" href="${e(`${address.base}/_folio/site.css?v=${site.cssVersion}`)}">\n` : ''}</head>
+<body${mode ? ` class="mode-${mode}"` : ''}>
 <a class="skip-link" href="#content">Skip to content</a>
 ${page ? bannerHtml(banner, layout.accent.light, page.route) : ''}<header class="site-header">
 ${brand(site, address)}
@@ -70,16 +80,19 @@ ${layout.links.map((link) => `<a href="${e(link.href)}" rel="noopener noreferrer
 </div>
 </header>
 <div class="site-body">
-<nav class="sidebar" aria-label="Sidebar">
+${
+  hasSidebar
+    ? `<nav class="sidebar" aria-label="Sidebar">
 ${tab ? sidebar(site, tab.items, page?.route, href) : ''}
 </nav>
-<main id="content">
+`
+    : ''
+}<main id="content">
 <article>
-${page ? `<header class="page-header">\n<h1>${e(page.title)}</h1>\n${pageMenu(page, address, theme)}${feed ? `<a class="rss-link" href="${e(feed)}">RSS feed</a>\n` : ''}${page.description ? `<p class="description">${e(page.description)}</p>\n` : ''}</header>\n` : ''}${body.html}
-${page ? `<folio-page-feedback ${widget} path="${e(page.route)}"></folio-page-feedback>\n` : ''}</article>
-<footer class="page-footer"><p>${e(layout.name)} · served by Folio</p></footer>
-</main>
-${tableOfContents(body.headings)}
+${page && hasPageHeader ? `<header class="page-header">\n<h1>${e(page.title)}</h1>\n${pageMenu(page, address, theme)}${feed ? `<a class="rss-link" href="${e(feed)}">RSS feed</a>\n` : ''}${page.description ? `<p class="description">${e(page.description)}</p>\n` : ''}</header>\n` : ''}${body.html}
+${page && hasPageHeader ? `<folio-page-feedback ${widget} path="${e(page.route)}"></folio-page-feedback>\n` : ''}</article>
+${hasPageHeader ? `<footer class="page-footer"><p>${e(layout.name)} · served by Folio</p></footer>\n` : ''}</main>
+${hasTableOfContents ? tableOfContents(body.headings) : ''}
 </div>
 </body>
 </html>

@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { escapeHtml } from '../http/html.ts';
+import { EMBED_ORIGINS } from '../render/embeds.ts';
 import { matchesEtag } from '../http/static-files.ts';
 import type { LoadedSite } from './loaded-site.ts';
 import { composePage, type SiteAddress } from './page-html.ts';
@@ -16,11 +17,28 @@ import { markPreviewUsed } from '../projects/preview-usage.ts';
 
 /**
  * The site's pages may run Folio's widget (a script of the same origin) and call Folio's API; the
- * content itself runs nothing (it is sanitised, and no inline script is allowed). Images may come from
- * the site's own files or any https address, as docs pages link them; fonts from Folio (KaTeX's).
+ * content itself runs nothing (it is sanitised, and no inline script is allowed). Images, videos and
+ * sound may come from the site's own files or any https address, as docs pages link them; fonts from
+ * Folio (KaTeX's); frames only from the video and demo players pages embed (api/render/embeds.ts).
  */
-export const SITE_PAGE_POLICY =
-  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const SITE_PAGE_POLICY = `default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; media-src 'self' https:; font-src 'self'; frame-src ${EMBED_ORIGINS.join(' ')}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+/** Where a deployment's own stylesheet is served (site-css.ts), below the site's base; no repository file is served there. */
+const SITE_CSS_ROUTE = '/_folio/site.css';
+
+/** The deployment's stylesheet; its address carries its hash, so it may be kept for a year. */
+function serveSiteCss(site: LoadedSite, request: Request): Response {
+  if (!site.css) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const etag = `"${site.cssVersion}"`;
+  const headers = new Headers({
+    'content-type': 'text/css; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'public, max-age=31536000, immutable',
+    etag,
+  });
+  if (matchesEtag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  return new Response(request.method === 'HEAD' ? null : site.css, { headers });
+}
+
 /** Repository files (an SVG may hold script): never run anything, even when opened directly. */
 const FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 /** Files up to this size are kept in memory once served. */
@@ -120,6 +138,7 @@ async function answerFromSource({ db, request, address, path, source, onView }: 
   if (route === undefined) return notFoundPage(site, address, source, cache, request);
   if (route !== (decoded || '/')) return redirect(`${address.base}${route}`, true);
 
+  if (route === SITE_CSS_ROUTE) return serveSiteCss(site, request);
   const feed = await serveRssFeed(site, cache, address, route, request);
   if (feed) return feed;
   const file = site.files.get(route.slice(1));

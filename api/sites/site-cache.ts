@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { PageHeading } from '../render/headings.ts';
+import type { PageBody } from './page-html.ts';
 import { LoadedSite } from './loaded-site.ts';
 
 /** Rendered bodies and composed pages a process keeps in memory, in characters (about 2 bytes each). */
@@ -34,12 +35,17 @@ export class SiteCache {
     return site;
   }
 
-  async body(pageId: string): Promise<{ html: string; headings: PageHeading[] } | undefined> {
-    const cached = this.get<{ html: string; headings: PageHeading[] }>(`body:${pageId}`);
+  async body(pageId: string): Promise<PageBody | undefined> {
+    const cached = this.get<PageBody>(`body:${pageId}`);
     if (cached) return cached;
-    const render = await this.db.pageRender.findUnique({ where: { pageId }, select: { html: true, headings: true } });
+    const render = await this.db.pageRender.findUnique({ where: { pageId }, select: { html: true, headings: true, mode: true, endpoint: true } });
     if (!render) return undefined;
-    const body = { html: render.html, headings: render.headings as unknown as PageHeading[] };
+    const body: PageBody = {
+      html: render.html,
+      headings: render.headings as unknown as PageHeading[],
+      mode: render.mode,
+      endpoint: render.endpoint ?? undefined,
+    };
     this.set(`body:${pageId}`, body, render.html.length);
     return body;
   }

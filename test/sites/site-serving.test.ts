@@ -82,12 +82,15 @@ const get = (path: string, headers: Record<string, string> = {}) => t.call('GET'
 const onHost = (host: string, path: string, init: RequestInit = {}) => t.app.fetch(`http://${host}${path}`, init);
 
 describe('serving a site', () => {
-  it('renders a hostile page inert: no script, frame, handler or javascript: target survives', async () => {
+  it('renders a hostile page inert: no script, frame to another site, handler or javascript: target survives', async () => {
     const answer = await get('/sites/acme/hostile');
     expect(answer.status).toBe(200);
     const body = answer.body as string;
     const content = body.slice(body.indexOf('<main'), body.indexOf('</main>'));
-    expect(content).not.toMatch(/<script|<iframe|<svg|<style|\son\w+=|javascript:|data:text/i);
+    expect(content).not.toMatch(/<script|<iframe|<style|\son\w+=|javascript:|data:text/i);
+    // Inline SVG is drawn, without anything that runs; a frame to a site that is no known player becomes a link to it.
+    expect(content).toMatch(/<svg>\s*<circle r="5"><\/circle><\/svg>/);
+    expect(content).toContain('<p class="embed-link"><a href="https://evil.example/frame" rel="noopener noreferrer">Embedded content</a></p>');
     expect(content).not.toContain("alert('inline')");
     expect(content).toContain('Unknown text stays');
     expect(content).toContain('Inside a div');
@@ -122,7 +125,7 @@ describe('serving a site', () => {
     const pictures = (await get('/sites/acme/guides/pictures')).body as string;
     expect(pictures).toContain('<img src="../images/logo.png" alt="The logo" loading="lazy">');
     expect(pictures).toMatch(
-      /<figure class="frame">\s*<img alt="Framed logo" src="..\/images\/logo.png" loading="lazy" \/>\s*<figcaption>Framed<\/figcaption><\/figure>/,
+      /<figure class="frame">\s*<img src="..\/images\/logo.png" alt="Framed logo" loading="lazy">\s*<figcaption>Framed<\/figcaption><\/figure>/,
     );
     const home = (await get('/sites/acme/quickstart')).body as string;
     expect(home).toContain('<img class="logo logo-light" src="/sites/acme/images/logo.png" alt="Acme Docs">');

@@ -39,6 +39,8 @@ export interface ParsedPage {
   markdown: string;
   /** Frontmatter `sidebarTitle`, else ''. */
   sidebarTitle: string;
+  /** Frontmatter `mode` (`wide`, `custom`, `center`, `frame`): how the site lays the page out; '' for the default. */
+  mode: string;
 }
 
 /** Reads a file of the repository by its path, or undefined when there is none. */
@@ -99,8 +101,12 @@ export function parsePage(file: string, source: string, readFile: ReadFile): Par
     isBroken: Boolean(error) || !isBalanced,
     markdown: lines.map((line) => line.text).join('\n'),
     sidebarTitle: stringField(data.sidebarTitle),
+    mode: PAGE_MODES.has(stringField(data.mode)) ? stringField(data.mode) : '',
   };
 }
+
+/** The page layouts Mintlify's frontmatter `mode` names (its organize/pages documentation). */
+const PAGE_MODES = new Set(['wide', 'custom', 'center', 'frame']);
 
 /** A page that cannot be indexed, with the reason as its one warning. */
 export function brokenPage(file: string, message: string): ParsedPage {
@@ -117,6 +123,7 @@ export function brokenPage(file: string, message: string): ParsedPage {
     isBroken: true,
     markdown: '',
     sidebarTitle: '',
+    mode: '',
   };
 }
 

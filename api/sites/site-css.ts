@@ -1,0 +1,33 @@
+import postcss from 'postcss';
+import tailwindcss, { type Config } from 'tailwindcss';
+import type { SiteLayout } from './site-layout.ts';
+
+/** The repository's own stylesheets are kept up to this much in all (a docs site's are a few KB). */
+export const MAX_CUSTOM_CSS_BYTES = 1024 * 1024;
+
+/**
+ * A deployment's own stylesheet, served beside its pages: the Tailwind utilities its pages use in
+ * `className` (Mintlify styles pages with Tailwind 3, so the same compiler and version make the same
+ * CSS), then the repository's `.css` files as they are, which Mintlify applies to every page. Utilities
+ * are scoped to the page's content (`#content`) and win over the site's own element styles there, as
+ * they do on Mintlify; `dark:` follows the site's theme. No preflight: the site keeps its base styles.
+ */
+export async function siteCss(input: {
+  classes: readonly string[];
+  customCss: readonly { file: string; text: string }[];
+  appearance: SiteLayout['appearance'];
+}): Promise<string> {
+  const parts: string[] = [];
+  if (input.classes.length > 0) {
+    const config: Config = {
+      content: [{ raw: input.classes.join(' '), extension: 'html' }],
+      corePlugins: { preflight: false },
+      important: '#content',
+      darkMode: input.appearance === 'dark' ? ['variant', '&'] : input.appearance === 'light' ? ['variant', '&:not(&)'] : 'media',
+    };
+    const result = await postcss([tailwindcss(config)]).process('@tailwind base;\n@tailwind components;\n@tailwind utilities;\n', { from: undefined });
+    parts.push(result.css);
+  }
+  for (const { file, text } of input.customCss) parts.push(`/* ${file.replaceAll('*/', '* /')} */\n${text}`);
+  return parts.join('\n');
+}
