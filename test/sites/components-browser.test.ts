@@ -323,7 +323,7 @@ describe.runIf(hasChromium)('every component in a real browser', () => {
     await page.context().close();
   });
 
-  it('copies a code block and a colour, and opens a prompt in Cursor', async () => {
+  it('copies a code block and a colour (in the theme being read), and opens a prompt in Cursor', async () => {
     const { page } = await open('/components');
     await page.locator('.code-group[data-dropdown]').getByRole('button', { name: 'Copy code' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const port = 3000;\n');
@@ -333,6 +333,11 @@ describe.runIf(hasChromium)('every component in a real browser', () => {
       `https://cursor.com/link/prompt?text=${encodeURIComponent('You are a technical writer.')}`,
     );
     await page.context().close();
+    // A colour given per theme copies the value of the theme being read.
+    const dark = await open('/components', { colorScheme: 'dark' });
+    await dark.page.getByRole('button', { name: 'Copy bg' }).click();
+    expect(await dark.page.evaluate(() => navigator.clipboard.readText())).toBe('#000000');
+    await dark.page.context().close();
   });
 
   it('shows the banner above the page until it is dismissed, then no more', async () => {
