@@ -58,7 +58,7 @@ describe('the rendered corpus', () => {
     const callouts = (await page('/components/callouts')).body;
     for (const kind of ['note', 'warning', 'tip', 'info', 'check', 'danger']) expect(callouts).toContain(`class="callout callout-${kind}" role="note"`);
     expect((await page('/components/cards')).body).toMatch(/<div class="card-group" data-cols="\d">[\s\S]*<div class="card">/);
-    expect((await page('/components/steps')).body).toMatch(/<div class="steps">[\s\S]*<div class="step"><p class="step-title">/);
+    expect((await page('/components/steps')).body).toMatch(/<ol class="steps">[\s\S]*<li class="step"><p class="step-title">/);
     expect((await page('/components/tabs')).body).toMatch(/<div class="tabs">[\s\S]*<div class="tab"><p class="tab-title">/);
     expect((await page('/components/accordions')).body).toMatch(/<details class="accordion"><summary>[^<]+<\/summary>/);
     const codeGroups = (await page('/components/code-groups')).body;
