@@ -107,7 +107,7 @@ function itemOf(attributes: string, inner: string): FeedItem {
 function textOf(html: string): string {
   const text = decodeEntities(
     withoutElements(html, /<span class="katex[ "]/g, 'span')
-      .replace(/<(pre|code|svg|script|style)[\s>][\s\S]*?<\/\1>/g, ' ')
+      .replace(/<(pre|code|svg|script|style)[\s>][\s\S]*?<\/\1>|<p class="code-title">[\s\S]*?<\/p>/g, ' ')
       .replace(/<[^>]+>/g, ' '),
   )
     .replace(/\s+/g, ' ')
