@@ -12,6 +12,8 @@ const KATEX_DIST = path.dirname(createRequire(import.meta.url).resolve('katex/di
 
 /** What a site's pages load, when they need it (api/sites/page-assets.ts): below `/widget/`, which stays Folio's on a site's own host. */
 export const SITE_SCRIPT_PATH = '/widget/site.js';
+/** The API playground's script (site-script/playground/), loaded only by API pages with an interactive playground; its bundle is beside the site script's. */
+export const PLAYGROUND_SCRIPT_PATH = '/widget/playground.js';
 export const KATEX_STYLESHEET_PATH = '/widget/katex/katex.min.css';
 
 /**
@@ -36,6 +38,7 @@ const CONSOLE_PAGE_HEADERS = {
 export const FILE_ROUTES: readonly FileRoute[] = [
   { path: '/widget.js', dir: WIDGET_DIST, isImmutable: false },
   { path: SITE_SCRIPT_PATH, dir: SITE_SCRIPT_DIST, isImmutable: false },
+  { path: PLAYGROUND_SCRIPT_PATH, dir: SITE_SCRIPT_DIST, isImmutable: false },
   { path: '/widget/site', dir: path.join(SITE_SCRIPT_DIST, 'site'), isImmutable: true },
   { path: '/widget/vendor', dir: path.join(SITE_SCRIPT_DIST, 'vendor'), isImmutable: false },
   { path: '/widget/katex', dir: KATEX_DIST, isImmutable: false },

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../http/html.ts';
 import type { PageHeading } from '../render/headings.ts';
+import { endpointHtml } from './endpoint/endpoint-html.ts';
 import { forEachRoute, type LoadedSite, type SitePage } from './loaded-site.ts';
 import { feedPath, hasUpdates, pageAssets } from './page-assets.ts';
 import { bannerHtml } from './site-banner.ts';
@@ -56,7 +57,9 @@ export function composePage(site: LoadedSite, address: SiteAddress, page: SitePa
   const hasSidebar = mode !== 'custom' && mode !== 'center';
   const hasPageHeader = mode !== 'custom' && mode !== 'frame';
   const hasTableOfContents = mode === '';
-  const assets = pageAssets(body.html, { hasDismissibleBanner: banner?.isDismissible === true, feedHref: feed, title });
+  // An API page's method, path and playground (api/sites/endpoint/), between the page's header and its body.
+  const endpoint = page ? endpointHtml(body.endpoint) : '';
+  const assets = pageAssets(endpoint + body.html, { hasDismissibleBanner: banner?.isDismissible === true, feedHref: feed, title });
 
   return `<!doctype html>
 <html lang="${e(language?.code ?? 'en')}">
@@ -89,7 +92,7 @@ ${tab ? sidebar(site, tab.items, page?.route, href) : ''}
     : ''
 }<main id="content">
 <article>
-${page && hasPageHeader ? `<header class="page-header">\n<h1>${e(page.title)}</h1>\n${pageMenu(page, address, theme)}${feed ? `<a class="rss-link" href="${e(feed)}">RSS feed</a>\n` : ''}${page.description ? `<p class="description">${e(page.description)}</p>\n` : ''}</header>\n` : ''}${body.html}
+${page && hasPageHeader ? `<header class="page-header">\n<h1>${e(page.title)}</h1>\n${pageMenu(page, address, theme)}${feed ? `<a class="rss-link" href="${e(feed)}">RSS feed</a>\n` : ''}${page.description ? `<p class="description">${e(page.description)}</p>\n` : ''}</header>\n` : ''}${endpoint}${body.html}
 ${page && hasPageHeader ? `<folio-page-feedback ${widget} path="${e(page.route)}"></folio-page-feedback>\n` : ''}</article>
 ${hasPageHeader ? `<footer class="page-footer"><p>${e(layout.name)} · served by Folio</p></footer>\n` : ''}</main>
 ${hasTableOfContents ? tableOfContents(body.headings) : ''}

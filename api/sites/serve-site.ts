@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { escapeHtml } from '../http/html.ts';
 import { EMBED_ORIGINS } from '../render/embeds.ts';
 import { matchesEtag } from '../http/static-files.ts';
+import { endpointOrigins } from './endpoint/endpoint-origins.ts';
 import type { LoadedSite } from './loaded-site.ts';
 import { composePage, type SiteAddress } from './page-html.ts';
 import { siteCacheOf, type SiteCache } from './site-cache.ts';
@@ -21,7 +22,12 @@ import { markPreviewUsed } from '../projects/preview-usage.ts';
  * sound may come from the site's own files or any https address, as docs pages link them; fonts from
  * Folio (KaTeX's); frames only from the video and demo players pages embed (api/render/embeds.ts).
  */
-export const SITE_PAGE_POLICY = `default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; media-src 'self' https:; font-src 'self'; frame-src ${EMBED_ORIGINS.join(' ')}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+export const SITE_PAGE_POLICY = pagePolicy([]);
+
+/** The policy of one page: an API page's playground may also connect to its API's servers (api/sites/endpoint/endpoint-origins.ts), and only that page. */
+function pagePolicy(apiOrigins: readonly string[]): string {
+  return `default-src 'none'; script-src 'self'; connect-src 'self'${apiOrigins.map((origin) => ` ${origin}`).join('')}; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; media-src 'self' https:; font-src 'self'; frame-src ${EMBED_ORIGINS.join(' ')}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+}
 /** Where a deployment's own stylesheet is served (site-css.ts), below the site's base; no repository file is served there. */
 const SITE_CSS_ROUTE = '/_folio/site.css';
 
@@ -187,11 +193,13 @@ async function servePage(
   status: number,
 ): Promise<Response> {
   const page = site.pages.get(route);
+  // Read before the headers: an API page's policy names its servers, on a 304 too (a browser may keep the policy it is given).
+  const stored = page && (await cache.body(page.pageId));
   const keyTag = createHash('sha256').update(source.siteKey).digest('base64url').slice(0, 8);
   const etag = `"${source.deploymentId}.${page?.pageId ?? 'missing'}.${keyTag}"`;
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': SITE_PAGE_POLICY,
+    'content-security-policy': stored?.endpoint ? pagePolicy(endpointOrigins(stored.endpoint)) : SITE_PAGE_POLICY,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'cache-control': 'public, max-age=0, must-revalidate',
@@ -204,7 +212,7 @@ async function servePage(
   const key = `page:${address.base}:${etag}:${route}`;
   let composed = cache.get<{ html: Buffer; gzip: Buffer }>(key);
   if (!composed) {
-    const body = (page && (await cache.body(page.pageId))) ?? {
+    const body = stored || {
       html: page
         ? '<p>This page could not be rendered; deploy the project again.</p>'
         : '<h1>Page not found</h1><p>There is no page at this address. Search the docs, or pick a page from the navigation.</p>',

@@ -1,5 +1,6 @@
 import type { SiteLayout } from './site-layout.ts';
 import { componentStyles } from './component-styles.ts';
+import { ENDPOINT_STYLES } from './endpoint/endpoint-styles.ts';
 import { BACKGROUNDS } from './theme-colors.ts';
 
 /**
@@ -22,7 +23,7 @@ export function siteStyles(layout: SiteLayout): string {
     layout.appearance === 'system'
       ? '.logo-dark{display:none}@media (prefers-color-scheme:dark){.logo-light{display:none}.logo-dark{display:inline}}'
       : `.logo-${layout.appearance === 'light' ? 'dark' : 'light'}{display:none}`;
-  return themes + logos + BASE + componentStyles(layout.appearance);
+  return themes + logos + BASE + componentStyles(layout.appearance) + ENDPOINT_STYLES;
 }
 
 const BASE = `

@@ -1,0 +1,40 @@
+/**
+ * Builds the playground's script as the site script is built (site-script/build.ts): one hashed ES module
+ * beside the site script's bundle (served from `/widget/site/`, cached for a year) and a small
+ * `playground.js` that imports it (`/widget/playground.js`, revalidated on every load). Only API pages
+ * with an interactive playground load it.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BundleBuild, describeBuild, ensureBundle, writeWhole } from '../../scripts/browser-bundle.ts';
+import { SITE_BUNDLE_DIR, SITE_SCRIPT_DIST } from '../build.ts';
+
+const PLAYGROUND_ROOT = path.dirname(fileURLToPath(import.meta.url));
+const PACKAGE_ROOT = path.join(PLAYGROUND_ROOT, '..', '..');
+export const PLAYGROUND_GZIP_GOAL_BYTES = 4 * 1024;
+
+/** The current build, building first when its sources changed since the last one. */
+export function ensurePlaygroundBuilt({ isForced = false } = {}): Promise<BundleBuild> {
+  return ensureBundle(
+    {
+      root: PLAYGROUND_ROOT,
+      entry: 'index.ts',
+      name: 'playground',
+      bundleDir: SITE_BUNDLE_DIR,
+      // Its own folder holds only its sources: what else it reads (and what builds it) is named here.
+      alsoReads: ['api/sites/endpoint/server-url.ts', 'package-lock.json', 'scripts/browser-bundle.ts'].map((file) => path.join(PACKAGE_ROOT, file)),
+      writeEntryPoints: (file) =>
+        writeWhole(
+          path.join(SITE_SCRIPT_DIST, 'playground.js'),
+          `// Folio's API playground. This file is revalidated on every load; the bundle it names is cached for a year.\nimport './site/${file}';\n`,
+        ),
+    },
+    { isForced },
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  const result = await ensurePlaygroundBuilt({ isForced: process.argv.includes('--force') });
+  console.log(describeBuild('playground script', path.join(SITE_BUNDLE_DIR, result.file), result, PLAYGROUND_GZIP_GOAL_BYTES, started));
+}
