@@ -6,7 +6,8 @@
 export const ENDPOINT_STYLES = `
 .api-endpoint{margin:0 0 2rem}
 .api-endpoint-bar{display:flex;flex-wrap:wrap;align-items:center;gap:.6rem;padding:.5rem .75rem;border:1px solid var(--border);border-radius:10px;background:var(--surface)}
-.api-method,.api-status{display:inline-block;border-radius:6px;padding:0 .5rem;font-size:.8rem;font-weight:700;letter-spacing:.02em;line-height:1.7;text-transform:uppercase}
+.api-method,.api-status{display:inline-block;border-radius:6px;padding:0 .5rem;font-size:.8rem;font-weight:700;letter-spacing:.02em;line-height:1.7}
+.api-method{text-transform:uppercase}
 .api-method-green{background:var(--badge-green-bg);color:var(--badge-green-fg)}.api-method-blue{background:var(--badge-blue-bg);color:var(--badge-blue-fg)}
 .api-method-yellow{background:var(--badge-yellow-bg);color:var(--badge-yellow-fg)}.api-method-orange{background:var(--badge-orange-bg);color:var(--badge-orange-fg)}
 .api-method-red{background:var(--badge-red-bg);color:var(--badge-red-fg)}.api-method-purple{background:var(--badge-purple-bg);color:var(--badge-purple-fg)}
