@@ -1,6 +1,7 @@
 import type { EndpointAuth, EndpointContent, EndpointField, EndpointParameter } from '../../openapi/endpoint.ts';
 import { escapeHtml as e } from '../../http/html.ts';
-import { inputText, isRecord } from './read-endpoint.ts';
+import { isRecord } from '../../openapi/spec-types.ts';
+import { inputText } from './read-endpoint.ts';
 
 /**
  * The playground's inputs, written by the server so that their labels, types and starting values are

@@ -1,11 +1,11 @@
 import type { Json } from '../../mintlify/config-refs.ts';
 import type { PlaygroundDisplay } from '../../openapi/api-options.ts';
 import type { Endpoint, EndpointAuth, EndpointBody, EndpointField, EndpointParameter, EndpointServer } from '../../openapi/endpoint.ts';
+import { isRecord } from '../../openapi/spec-types.ts';
 
 /** An API page's endpoint as it is stored with its render: api/openapi/endpoint.ts's, and the spec's repository path (none for `api:` pages). */
 export type PageEndpoint = Endpoint & { spec?: string };
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const records = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 /** The keys of `record` among `names` whose values are text. */
