@@ -8,7 +8,10 @@ import type { Navigation, NavigationPage } from '../mintlify/navigation.ts';
 import type { DeploymentProgress } from './progress.ts';
 import { classNamesOf } from '../render/class-names.ts';
 import { PageCodeRunner } from '../render/jsx-runtime/page-code-runner.ts';
-import { renderPage, RENDER_VERSION, type RenderedPage } from '../render/render-page.ts';
+import type { GeneratedApiPage } from '../openapi/navigation-expansion.ts';
+import { apiPageSource, generatedApiSource, type PageEndpoint, withApiDefaults } from './api-pages.ts';
+import type { ApiReference } from './api-reference.ts';
+import { renderPage, RENDER_VERSION, type RenderedPage, type RenderOptions } from '../render/render-page.ts';
 import { pageMarkdown } from '../render/page-markdown.ts';
 import { routeOf } from '../mintlify/page-route.ts';
 
@@ -30,6 +33,8 @@ export interface BuiltPages {
   renderSeconds: number;
   /** Time spent making the parsed pages' Markdown for AI tools. */
   markdownSeconds: number;
+  /** Components the parsed pages use that Folio does not know (neither Mintlify's nor the pages' own), with their counts. */
+  unknownComponents: Map<string, number>;
 }
 
 interface Draft {
@@ -43,6 +48,8 @@ interface Draft {
   rendered: RenderedPage;
   /** Its body as Markdown for AI tools (api/render/page-markdown.ts). */
   markdown: string;
+  /** An API reference page's operation, for its header and playground. */
+  endpoint?: PageEndpoint;
 }
 
 interface Planned {
@@ -55,6 +62,8 @@ interface Planned {
   isSearchable?: boolean;
   /** A page the navigation does not list: stored and rendered for its URL, not counted or searched. */
   isOffNavigation?: boolean;
+  /** A page the navigation makes from an OpenAPI operation: it has no file of its own. */
+  generated?: GeneratedApiPage;
 }
 
 /**
@@ -73,6 +82,10 @@ export async function buildPages(input: {
   navigation: Navigation;
   /** The repository's pages outside the navigation, rendered as hidden pages. */
   offNavigation: NavigationPage[];
+  /** The project's OpenAPI documents and the pages its navigation makes of them. */
+  apiReference?: ApiReference;
+  /** What docs.json says about how every page renders (its icon library, LaTeX). */
+  renderOptions?: RenderOptions;
   /** Whether to render the pages' HTML (always, but in the benchmark's baseline). */
   isRendering?: boolean;
   progress: DeploymentProgress;
@@ -81,17 +94,21 @@ export async function buildPages(input: {
 }): Promise<BuiltPages> {
   const { db, tree, progress } = input;
   const planned: Planned[] = [];
-  for (const nav of input.navigation.pages) {
+  const plan = (nav: NavigationPage, isOffNavigation: boolean): Planned | undefined => {
     const sourcePath = sourceOf(nav, tree);
-    if (!sourcePath) {
-      progress.log(`Warning: the navigation lists "${nav.page}", which has no .mdx or .md file; skipped.`);
-      continue;
-    }
-    planned.push({ nav, sourcePath, blobId: tree.get(sourcePath)! });
+    if (sourcePath) return { nav, sourcePath, blobId: tree.get(sourcePath)!, isOffNavigation };
+    const generated = input.apiReference?.navigation.pages.get(nav.page);
+    if (!generated) return undefined;
+    return { nav, sourcePath: `${nav.page}.mdx`, blobId: generatedBlobId(generated, input.apiReference!, tree), isOffNavigation, generated };
+  };
+  for (const nav of input.navigation.pages) {
+    const planning = plan(nav, false);
+    if (planning) planned.push(planning);
+    else progress.log(`Warning: the navigation lists "${nav.page}", which has no .mdx or .md file; skipped.`);
   }
   for (const nav of input.offNavigation) {
-    const sourcePath = sourceOf(nav, tree);
-    if (sourcePath) planned.push({ nav, sourcePath, blobId: tree.get(sourcePath)!, isOffNavigation: true });
+    const planning = plan(nav, true);
+    if (planning) planned.push(planning);
   }
 
   const previousPage = { select: { id: true, sourcePath: true, contentHash: true, snippets: true, isHidden: true, isSearchable: true } } as const;
@@ -107,7 +124,7 @@ export async function buildPages(input: {
   const toParse: Planned[] = [];
   for (const plan of planned) {
     const before = previousBySource.get(plan.sourcePath);
-    if (before && contentHash(plan.blobId, before.snippets, tree) === before.contentHash) {
+    if (before && contentHash(plan.blobId, before.snippets, tree, input.renderOptions) === before.contentHash) {
       plan.pageId = before.id;
       plan.isHidden = before.isHidden;
       plan.isSearchable = before.isSearchable;
@@ -123,10 +140,11 @@ export async function buildPages(input: {
   let newChunks = 0;
   let renderMs = 0;
   let markdownMs = 0;
+  const unknownComponents = new Map<string, number>();
   if (toParse.length > 0) {
     const readFile = await readPagesAndSnippets(
       commitFiles(input.mirror, tree),
-      toParse.map((plan) => plan.sourcePath),
+      toParse.filter((plan) => !plan.generated).map((plan) => plan.sourcePath),
     );
     const bySource = new Map<string, Planned[]>();
     for (const plan of toParse) bySource.set(plan.sourcePath, [...(bySource.get(plan.sourcePath) ?? []), plan]);
@@ -136,7 +154,14 @@ export async function buildPages(input: {
       for (const [sourcePath, plans] of bySource) {
         await yieldToOtherWork(); // a worker that also serves HTTP keeps answering while it parses
         input.signal?.throwIfAborted();
-        const page = parseOrReport(sourcePath, readFile);
+        const reference = input.apiReference;
+        const api =
+          plans[0]!.generated && reference
+            ? generatedApiSource(plans[0]!.generated, reference)
+            : reference && apiPageSource(sourcePath, readFile(sourcePath) ?? '', reference);
+        const read = parseOrReport(sourcePath, api ? (file) => (file === sourcePath ? api.text : readFile(file)) : readFile);
+        const page = api ? withApiDefaults(read, api) : read;
+        for (const warning of api?.warnings ?? []) progress.log(`Warning: ${sourcePath}: ${warning}`);
         for (const warning of page.warnings) {
           progress.log(`Warning: ${warning.file}:${warning.line}: ${warning.message}${page.isBroken ? ' (page skipped)' : ''}`);
         }
@@ -145,13 +170,14 @@ export async function buildPages(input: {
           continue;
         }
         if (onNavigation(plans) > 0) parsed++;
+        for (const [name, count] of Object.entries(page.unknownComponents)) unknownComponents.set(name, (unknownComponents.get(name) ?? 0) + count);
         for (const plan of plans) Object.assign(plan, { isHidden: page.isHidden, isSearchable: page.isSearchable });
         const chunks = chunkSections(page.sections);
         newChunks += chunks.length;
         const renderStarted = performance.now();
         const route = routeOf(plans[0]!.nav.page);
         const scripts = input.isRendering === false ? undefined : await pageCode.scriptsFor(page.code);
-        const rendered = input.isRendering === false ? { html: '', headings: [] } : renderPage(page, route, undefined, scripts);
+        const rendered = input.isRendering === false ? { html: '', headings: [] } : renderPage(page, route, input.renderOptions, scripts);
         for (const warning of scripts?.warnings ?? []) progress.log(`Warning: ${sourcePath}: ${warning}`);
         const markdownStarted = performance.now();
         const markdown = input.isRendering === false ? '' : pageMarkdown(page.markdown, route);
@@ -161,11 +187,12 @@ export async function buildPages(input: {
           sourcePath,
           blobId: plans[0]!.blobId,
           plans,
-          hash: contentHash(plans[0]!.blobId, page.snippets, tree),
+          hash: contentHash(plans[0]!.blobId, page.snippets, tree, input.renderOptions),
           page,
           chunks,
           rendered,
           markdown,
+          ...(api?.endpoint ? { endpoint: api.endpoint } : {}),
         });
       }
     } finally {
@@ -190,6 +217,7 @@ export async function buildPages(input: {
     hidden: hidden.length,
     renderSeconds: renderMs / 1000,
     markdownSeconds: markdownMs / 1000,
+    unknownComponents,
   };
 }
 
@@ -277,21 +305,31 @@ async function storeNewPages(db: Db, projectId: string, drafts: Draft[]): Promis
         // One INSERT of unnested arrays: Prisma's createMany took about 0.5 s more CPU for the corpus's 7 MB of HTML.
         const rendered = (pick: (draft: Draft) => string) => fresh.map(pick);
         await tx.$executeRaw`
-          INSERT INTO page_renders (page_id, html, headings, sidebar_title, markdown, classes, mode)
-          SELECT id, html, headings, sidebar_title, markdown, ARRAY(SELECT jsonb_array_elements_text(classes)), mode FROM unnest(
+          INSERT INTO page_renders (page_id, html, headings, sidebar_title, markdown, classes, mode, endpoint)
+          SELECT id, html, headings, sidebar_title, markdown, ARRAY(SELECT jsonb_array_elements_text(classes)), mode, NULLIF(endpoint, 'null') FROM unnest(
             ${rendered((d) => idBySource.get(d.sourcePath)!)}::text[], ${rendered((d) => d.rendered.html)}::text[],
             ${rendered((d) => JSON.stringify(d.rendered.headings))}::jsonb[], ${rendered((d) => d.page.sidebarTitle)}::text[],
             ${rendered((d) => d.markdown)}::text[], ${rendered((d) => JSON.stringify(classNamesOf(d.rendered.html)))}::jsonb[],
-            ${rendered((d) => d.page.mode)}::text[]) AS page (id, html, headings, sidebar_title, markdown, classes, mode)`;
+            ${rendered((d) => d.page.mode)}::text[], ${rendered((d) => JSON.stringify(d.endpoint ?? null))}::jsonb[])
+            AS page (id, html, headings, sidebar_title, markdown, classes, mode, endpoint)`;
       },
       { timeout: 120_000 },
     );
   }
 }
 
+/**
+ * What a page made from an operation is made of, in place of a file's blob: its document's content, the
+ * operation it shows and docs.json's `api` settings (its examples' languages, its playground).
+ */
+function generatedBlobId(page: GeneratedApiPage, reference: ApiReference, tree: Map<string, string>): string {
+  const made = `${tree.get(page.spec.file)}\n${page.operation.method} ${page.operation.path}\n${page.sidebarTitle ?? ''}\n${JSON.stringify(reference.api ?? null)}`;
+  return `openapi-${createHash('sha256').update(made).digest('hex').slice(0, 40)}`;
+}
+
 /** Identifies a page's content by everything its text is made from. */
-function contentHash(blobId: string, snippets: string[], tree: Map<string, string>): string {
-  const hash = createHash('sha256').update(`parser ${PARSER_VERSION} render ${RENDER_VERSION}\n${blobId}\n`);
+function contentHash(blobId: string, snippets: string[], tree: Map<string, string>, options: RenderOptions | undefined): string {
+  const hash = createHash('sha256').update(`parser ${PARSER_VERSION} render ${RENDER_VERSION} ${options ? JSON.stringify(options) : ''}\n${blobId}\n`);
   for (const snippet of [...snippets].sort()) hash.update(`${snippet} ${tree.get(snippet) ?? 'missing'}\n`);
   return hash.digest('hex');
 }

@@ -1,5 +1,7 @@
 import { readNavigation, unlistedPages, type NavigationPage } from '../mintlify/navigation.ts';
 import { findBrokenLinks } from './broken-links.ts';
+import { apiPageSource } from './api-pages.ts';
+import { readApiReference } from './api-reference.ts';
 import { type ProjectFiles, ProjectProblem, parseOrReport, readPagesAndSnippets, readProjectConfig, sourceOf } from './project-reader.ts';
 
 /** A problem at a place in the repository. */
@@ -56,7 +58,9 @@ export async function checkRepository(files: ProjectFiles, paths: string[], wher
     const key = /^"?([A-Za-z$]\w*)/.exec(warning)?.[1];
     warnings.push({ ...(key ? locate(new RegExp(`"${key}"\\s*:`)) : { file: configFile, line: 1 }), message: warning });
   }
-  const listed = readNavigation(config);
+  const reference = await readApiReference(files, paths, config);
+  for (const warning of reference.warnings) warnings.push({ file: configFile, line: 1, message: warning });
+  const listed = readNavigation(reference.navigation.config);
   for (const warning of listed.warnings) warnings.push({ file: configFile, line: 1, message: warning });
   if (listed.pages.length === 0) errors.push({ file: configFile, line: 1, message: 'the navigation lists no page' });
   const unlisted = unlistedPages(listed, paths);
@@ -66,13 +70,24 @@ export async function checkRepository(files: ProjectFiles, paths: string[], wher
   for (const page of listed.pages) {
     const source = sourceOf(page, files);
     if (source) sources.add(source);
-    else errors.push({ ...locate(pageEntry(page.page)), message: `the navigation lists "${page.page}", which has no .mdx or .md file` });
+    else if (!reference.navigation.pages.has(page.page))
+      errors.push({ ...locate(pageEntry(page.page)), message: `the navigation lists "${page.page}", which has no .mdx or .md file` });
   }
   for (const page of unlisted) sources.add(sourceOf(page, files)!);
 
   const read = await readPagesAndSnippets(files, [...sources]);
   for (const source of sources) {
-    const page = parseOrReport(source, read);
+    const api = apiPageSource(source, read(source) ?? '', reference);
+    for (const message of api?.warnings ?? []) warnings.push({ file: source, line: 1, message });
+    const page = parseOrReport(source, api ? (file) => (file === source ? api.text : read(file)) : read);
+    for (const [name, count] of Object.entries(page.unknownComponents)) {
+      const line = (read(source) ?? '').split('\n').findIndex((text) => text.includes(`<${name}`)) + 1;
+      warnings.push({
+        file: source,
+        line: Math.max(1, line),
+        message: `<${name}> is not a component Mintlify documents or the page defines (${count} use${count === 1 ? '' : 's'}); its content is shown without it`,
+      });
+    }
     const missing = page.snippets.filter((snippet) => !files.has(snippet));
     for (const warning of page.warnings) {
       // A snippet the parser cannot find is left out of its page, a page it cannot read out of the site.

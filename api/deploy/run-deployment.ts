@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { brokenLinkLog, findBrokenLinks } from './broken-links.ts';
+import { type ApiReference, readApiReference } from './api-reference.ts';
+import { renderOptionsOf } from '../render/render-context.ts';
 import { buildPages } from './build-pages.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
 import { commitFiles, GitError, GitMirror } from './git.ts';
@@ -8,7 +10,7 @@ import { ProjectProblem, readProjectConfig } from './project-reader.ts';
 import type { JsonObject } from '../mintlify/config-refs.ts';
 import type { DeployServices } from './deploy-services.ts';
 import { DeploymentProgress } from './progress.ts';
-import { deploymentSummary } from './summary.ts';
+import { deploymentSummary, unknownComponentList } from './summary.ts';
 import { ARTIFACT_TOPIC, LIVE_TOPIC } from '../events/topics.ts';
 import { embedMissingChunks } from '../search/embed-chunks.ts';
 import { buildArtifact } from '../search/search-artifact.ts';
@@ -75,14 +77,22 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       filesRemoved: filesChanged.removed,
     });
 
-    const { navigation, offNavigation, unlisted, config, upgraded } = await readCommitNavigation(mirror, tree, branch);
+    const { navigation, offNavigation, unlisted, config, upgraded, apiReference } = await readCommitNavigation(mirror, tree, branch);
     const isRenderingSite = services.isRenderingSite !== false;
     if (upgraded) {
       progress.log('Read the legacy mint.json as Mintlify upgrades it to docs.json (see mint upgrade).');
       for (const warning of upgraded.warnings) progress.log(`Warning: mint.json: ${warning}`);
     }
     for (const warning of navigation.warnings) progress.log(`Warning: ${warning}`);
+    for (const warning of apiReference.warnings) progress.log(`Warning: ${warning}`);
+    if (apiReference.specs.length > 0) {
+      progress.log(
+        `OpenAPI: ${apiReference.specs.length} document${apiReference.specs.length === 1 ? '' : 's'} (${apiReference.specs.map((spec) => spec.file).join(', ')}); the navigation makes ${apiReference.navigation.pages.size} API page${apiReference.navigation.pages.size === 1 ? '' : 's'} of them.`,
+      );
+    }
     const built = await buildPages({
+      apiReference,
+      renderOptions: renderOptionsOf(config),
       db,
       projectId: project.id,
       deploymentId,
@@ -95,6 +105,8 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       progress,
       signal,
     });
+    if (built.unknownComponents.size > 0)
+      progress.log(`Unknown components: ${unknownComponentList(built.unknownComponents)}; their content is shown without them.`);
     const languages = [...built.perLanguage].map(([language, count]) => `${language} ${count}`).join(', ');
     progress.log(`Pages: ${built.served} in ${built.perLanguage.size} language${built.perLanguage.size === 1 ? '' : 's'} (${languages}).`);
     progress.log(
@@ -135,6 +147,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       seconds: progress.elapsed(),
       filesChanged,
       isFirst: !previous,
+      unknownComponents: built.unknownComponents,
     });
     await progress.flush();
     await db.$transaction([
@@ -197,19 +210,33 @@ async function readCommitNavigation(
   unlisted: NavigationPage[];
   config: JsonObject;
   upgraded: { warnings: string[] } | undefined;
+  apiReference: ApiReference;
 }> {
   try {
-    const { config, file, upgradeWarnings } = await readProjectConfig(commitFiles(mirror, tree), `branch "${branch}"`);
+    const files = commitFiles(mirror, tree);
+    const { config: written, file, upgradeWarnings } = await readProjectConfig(files, `branch "${branch}"`);
     const upgraded = file === 'mint.json' ? { warnings: upgradeWarnings } : undefined;
+    // The navigation's `openapi` entries become pages: from here on, the config lists them as pages.
+    const apiReference = await readApiReference(files, tree.keys(), written, (path) => tree.get(path));
+    const config = apiReference.navigation.config;
     const listed = readNavigation(config);
-    const unlisted = unlistedPages(listed, tree.keys());
+    const unlisted = [...unlistedPages(listed, tree.keys()), ...hiddenApiPages(listed, apiReference)];
     // Under seo.indexing "all" they join the navigation (and search); otherwise they are served by URL only.
-    if (listed.indexesHiddenPages) return { navigation: { ...listed, pages: [...listed.pages, ...unlisted] }, offNavigation: [], unlisted, config, upgraded };
-    return { navigation: listed, offNavigation: unlisted, unlisted, config, upgraded };
+    if (listed.indexesHiddenPages)
+      return { navigation: { ...listed, pages: [...listed.pages, ...unlisted] }, offNavigation: [], unlisted, config, upgraded, apiReference };
+    return { navigation: listed, offNavigation: unlisted, unlisted, config, upgraded, apiReference };
   } catch (error) {
     if (error instanceof ProjectProblem) throw new DeploymentFailure(`${error.message}${error.saysWhatToDo ? '' : '; fix it and deploy again'}.`);
     throw error;
   }
+}
+
+/** Pages made from `x-hidden` operations: served by URL, out of the navigation (and of search, as hidden pages are). */
+function hiddenApiPages(navigation: Navigation, reference: ApiReference): NavigationPage[] {
+  const listed = new Set(navigation.pages.map((page) => page.page));
+  return reference.navigation.hidden
+    .filter((page) => !listed.has(page))
+    .map((page) => ({ page, language: navigation.defaultLanguage, version: navigation.defaultVersion, section: '', isHidden: true, isSearchable: false }));
 }
 
 function describeSite(renderSeconds: number, hidden: number, site: { storedFiles: number; skippedFiles: string[] }): string {

@@ -8,6 +8,8 @@ export function deploymentSummary(input: {
   seconds: number;
   filesChanged: FilesChanged;
   isFirst: boolean;
+  /** Components the parsed pages use that Folio does not know, with their counts. */
+  unknownComponents?: ReadonlyMap<string, number>;
 }): string {
   const { added, modified, removed } = input.filesChanged;
   const changes = input.isFirst
@@ -17,5 +19,14 @@ export function deploymentSummary(input: {
         .join(', ') || 'no file changed';
   const pages = `${input.pages.toLocaleString('en-US')} page${input.pages === 1 ? '' : 's'}`;
   const languages = `${input.languages} language${input.languages === 1 ? '' : 's'}`;
-  return `Deployed ${pages} in ${languages} from ${input.sha.slice(0, 7)} in ${input.seconds.toFixed(1)} s: ${changes}.`;
+  const unknown = input.unknownComponents?.size ? ` Unknown components, shown as their content: ${unknownComponentList(input.unknownComponents)}.` : '';
+  return `Deployed ${pages} in ${languages} from ${input.sha.slice(0, 7)} in ${input.seconds.toFixed(1)} s: ${changes}.${unknown}`;
+}
+
+/** `Foo (3), Bar (1)`: most used first. */
+export function unknownComponentList(counts: ReadonlyMap<string, number>): string {
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([name, count]) => `${name} (${count})`)
+    .join(', ');
 }

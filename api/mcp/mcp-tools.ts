@@ -4,7 +4,7 @@ import { type Reader, recordSearch, recordView } from '../analytics/record.ts';
 import { searchDocs, SEARCH_LIMITS } from '../search/search-docs.ts';
 import type { Services } from '../services.ts';
 import { pageMarkdownOf, routeOfReadPath, sectionOfMarkdown } from '../sites/live-page-markdown.ts';
-import { withSiteOrigin } from '../sites/site-origin.ts';
+import { withSiteOrigin } from '../render/site-origin.ts';
 
 /** Pages one `read_pages` call may read. */
 export const MAX_PAGES_PER_READ = 10;

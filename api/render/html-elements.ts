@@ -19,6 +19,45 @@ export interface ElementInput {
 /** Elements that never have content: `<br>`, `<img …>` are complete without a closing tag. */
 export const VOID_ELEMENTS = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 
+/** Elements that end a paragraph of the text around them. */
+export const BLOCK_ELEMENTS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'center',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'iframe',
+  'li',
+  'main',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'td',
+  'th',
+  'tr',
+  'ul',
+  'video',
+]);
+
 /** Elements whose content is text and inline elements only: a paragraph inside them is written without `<p>`. */
 export const PHRASING_ELEMENTS = new Set([
   'a',

@@ -1,44 +1,6 @@
 import { readTag } from '../mintlify/mdx/jsx-tags.ts';
+import { BLOCK_ELEMENTS } from './html-elements.ts';
 import { escapeLineStarts, HIDDEN_HTML, type InlineToken } from './page-markdown-inline.ts';
-
-/** Elements that end a paragraph of the text around them. */
-export const BLOCK_ELEMENTS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'center',
-  'dd',
-  'details',
-  'div',
-  'dl',
-  'dt',
-  'figcaption',
-  'figure',
-  'footer',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hr',
-  'iframe',
-  'li',
-  'main',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'td',
-  'th',
-  'tr',
-  'ul',
-  'video',
-]);
 
 /** How far a tag's attributes may run: further, it is read as text (as mdx-syntax.ts reads components). */
 const MAX_TAG_CHARS = 4_000;

@@ -2,9 +2,8 @@ import type { Token } from 'markdown-it';
 import { staticValue } from '../mintlify/mdx/expression-value.ts';
 import { readTag, type Tag } from '../mintlify/mdx/jsx-tags.ts';
 import type { MathTag } from './components/inline.ts';
-import { VOID_ELEMENTS } from './html-elements.ts';
+import { BLOCK_ELEMENTS, VOID_ELEMENTS } from './html-elements.ts';
 import { mathSource } from './math-syntax.ts';
-import { BLOCK_ELEMENTS } from './page-markdown-html.ts';
 import { valueText } from './page-scripts.ts';
 import { exportHref, exportImageSrc, linkDestination } from './page-markdown-links.ts';
 

@@ -1,4 +1,4 @@
-import { siteUrl } from '../sites/site-origin.ts';
+import { siteUrl } from './site-origin.ts';
 import { siteHref, siteImageSrc } from './site-links.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { SITE_ORIGIN_MARK } from '../sites/site-origin.ts';
+import { SITE_ORIGIN_MARK } from './site-origin.ts';
 import { createMdxMarkdown } from './markdown.ts';
 import { blockTree, MarkdownWriter } from './page-markdown-blocks.ts';
 

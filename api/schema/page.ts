@@ -1,7 +1,7 @@
 import { AppError, invalidInput } from '../errors.ts';
 import { pageMarkdownOf, routeOfReadPath } from '../sites/live-page-markdown.ts';
 import { publicSiteAddress } from '../sites/site-address.ts';
-import { withSiteOrigin } from '../sites/site-origin.ts';
+import { withSiteOrigin } from '../render/site-origin.ts';
 import { requireSiteAssistant } from './authorize.ts';
 import { builder } from './builder.ts';
 

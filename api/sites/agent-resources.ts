@@ -5,7 +5,7 @@ import { lookupTable } from '../lookup-table.ts';
 import { composePageMarkdown } from './live-page-markdown.ts';
 import type { LoadedSite, SitePage } from './loaded-site.ts';
 import type { SiteCache } from './site-cache.ts';
-import { withSiteOrigin } from './site-origin.ts';
+import { withSiteOrigin } from '../render/site-origin.ts';
 
 /** The files of a site for AI tools, by path below the site's base (ai/llmstxt.mdx). */
 const TEXTS = lookupTable<'llmsTxt' | 'llmsFullTxt'>({

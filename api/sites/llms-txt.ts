@@ -1,4 +1,4 @@
-import { siteUrl } from './site-origin.ts';
+import { siteUrl } from '../render/site-origin.ts';
 
 /**
  * llms.txt and llms-full.txt (https://llmstxt.org), as Mintlify writes them (ai/llmstxt.mdx): the

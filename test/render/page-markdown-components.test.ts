@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageMarkdown } from '../../api/render/page-markdown.ts';
-import { SITE_ORIGIN_MARK as O } from '../../api/sites/site-origin.ts';
+import { SITE_ORIGIN_MARK as O } from '../../api/render/site-origin.ts';
 
 const md = (body: string, route = '/guides/page') => pageMarkdown(body, route);
 

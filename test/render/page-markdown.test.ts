@@ -8,7 +8,7 @@ import { routeOf } from '../../api/mintlify/page-route.ts';
 import { createMdxMarkdown } from '../../api/render/markdown.ts';
 import { pageMarkdown } from '../../api/render/page-markdown.ts';
 import { MarkdownWriter } from '../../api/render/page-markdown-blocks.ts';
-import { SITE_ORIGIN_MARK as O } from '../../api/sites/site-origin.ts';
+import { SITE_ORIGIN_MARK as O } from '../../api/render/site-origin.ts';
 import { CORPUS } from '../support/git-repo.ts';
 
 const md = (body: string, route = '/guides/page') => pageMarkdown(body, route);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentInstructionsBlock, LLMS_TXT_LIMIT, type LlmsPage, type LlmsSite, llmsFullTxt, llmsTxt } from '../../api/sites/llms-txt.ts';
-import { SITE_ORIGIN_MARK, withSiteOrigin } from '../../api/sites/site-origin.ts';
+import { SITE_ORIGIN_MARK, withSiteOrigin } from '../../api/render/site-origin.ts';
 
 const ORIGIN = 'https://docs.acme.example';
 const served = (text: string) => withSiteOrigin(text, ORIGIN);

@@ -22,6 +22,8 @@ const MAX_DEPTH = 64;
  */
 export function staticValue(source: string, scope: StaticScope = EMPTY_SCOPE): StaticValue | typeof NOT_STATIC {
   if (source.length > MAX_EXPRESSION_CHARS) return NOT_STATIC;
+  const literal = jsonLiteral(source);
+  if (literal !== NOT_STATIC) return literal;
   if (/^\s*(\/\*[\s\S]*?\*\/\s*)*$/.test(source)) return undefined;
   let node: Expression;
   try {
@@ -42,6 +44,27 @@ export function staticValue(source: string, scope: StaticScope = EMPTY_SCOPE): S
     if (error === NOT_STATIC_ERROR) return NOT_STATIC;
     throw error;
   }
+}
+
+/**
+ * The commonest expressions, read without a parser: a double-quoted string (`{"Create a user"}`, as pages
+ * generated from OpenAPI write every attribute), a number, `true`, `false`, `null`.
+ */
+function jsonLiteral(source: string): StaticValue | typeof NOT_STATIC {
+  const text = source.trim();
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (text === 'null') return null;
+  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (text.length >= 2 && text.startsWith('"') && text.endsWith('"') && !/[\u2028\u2029]/.test(text)) {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (typeof value === 'string') return value;
+    } catch {
+      // JavaScript's own escapes (`\x41`, a line continuation): acorn reads it.
+    }
+  }
+  return NOT_STATIC;
 }
 
 const EMPTY_SCOPE: StaticScope = new Map();

@@ -49,6 +49,22 @@ export function importedNames(code: string): string[] {
   return names;
 }
 
+/** Every name a page's statements bring into its scope: what they import and what they export. */
+export function definedNames(statements: PageCode['statements']): Set<string> {
+  const names = new Set<string>();
+  for (const { source } of statements) {
+    for (const name of importedNames(source)) names.add(name);
+    for (const match of source.matchAll(/(?:^|\n)\s*export\s+(?:const|let|var|function\*?|class|async\s+function)\s+([A-Za-z_$][\w$]*)/g)) names.add(match[1]!);
+    for (const match of source.matchAll(/(?:^|\n)\s*export\s+(?:const|let|var)\s*\{([^}]*)\}/g)) {
+      for (const part of match[1]!.split(',')) {
+        const name = /([A-Za-z_$][\w$]*)\s*$/.exec(part.trim())?.[1];
+        if (name) names.add(name);
+      }
+    }
+  }
+  return names;
+}
+
 /** The specifiers a piece of code imports from (`import … from 'x'`, `import 'x'`, `export … from 'x'`). */
 export function importSpecifiers(code: string): string[] {
   const found: string[] = [];

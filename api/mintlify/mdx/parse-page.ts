@@ -2,7 +2,8 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { inlineText, type TagEvent } from './inline-text.ts';
 import { readTag } from './jsx-tags.ts';
-import { bracketBalance, collectModules, importedFiles, isScriptFile, mdxStatements, type PageCode } from './page-code.ts';
+import { isMintlifyComponent } from '../components.ts';
+import { bracketBalance, collectModules, definedNames, importedFiles, isScriptFile, mdxStatements, type PageCode } from './page-code.ts';
 
 export interface Section {
   /** 0 for the text before the first heading. */
@@ -33,6 +34,8 @@ export interface ParsedPage {
   warnings: ParseWarning[];
   /** The page's own code: its import and export statements and those of its snippets, and the modules they import. */
   code: PageCode;
+  /** Components the page uses that neither Mintlify documents nor its code defines, with how often: shown as their children. */
+  unknownComponents: Record<string, number>;
   /** A fatal problem (see warnings): the page cannot be indexed. */
   isBroken: boolean;
   /** The page's body with its snippets spliced in (imports and exports dropped): what the site renders. */
@@ -83,7 +86,12 @@ export function parsePage(file: string, source: string, readFile: ReadFile): Par
     snippets.add(target);
     warnings.push({ file: from, line: 1, message: `imports ${target}, which does not exist; what it defines is left out` });
   }
-  const { sections, isBalanced } = toSections(lines, warnings);
+  const defined = definedNames(statements);
+  const unknownComponents: Record<string, number> = {};
+  const onComponent = (name: string) => {
+    if (!isMintlifyComponent(name) && name !== 'Snippet' && !defined.has(name.split('.')[0]!)) unknownComponents[name] = (unknownComponents[name] ?? 0) + 1;
+  };
+  const { sections, isBalanced } = toSections(lines, warnings, onComponent);
   const firstHeading = sections.find((s) => s.level === 1)?.heading;
   const title = stringField(data.title) || stringField(data.sidebarTitle) || firstHeading || titleFromPath(file);
   if (sections[0]) sections[0].heading = title;
@@ -98,6 +106,7 @@ export function parsePage(file: string, source: string, readFile: ReadFile): Par
     snippets: [...snippets],
     warnings,
     code: { statements, modules },
+    unknownComponents,
     isBroken: Boolean(error) || !isBalanced,
     markdown: lines.map((line) => line.text).join('\n'),
     sidebarTitle: stringField(data.sidebarTitle),
@@ -120,6 +129,7 @@ export function brokenPage(file: string, message: string): ParsedPage {
     snippets: [],
     warnings: [{ file, line: 1, message }],
     code: { statements: [], modules: {} },
+    unknownComponents: {},
     isBroken: true,
     markdown: '',
     sidebarTitle: '',
@@ -238,7 +248,7 @@ function expandSnippets(file: string, body: string, firstLine: number, expansion
   return out;
 }
 
-function toSections(lines: SourceLine[], warnings: ParseWarning[]): { sections: Section[]; isBalanced: boolean } {
+function toSections(lines: SourceLine[], warnings: ParseWarning[], onComponent: (name: string) => void): { sections: Section[]; isBalanced: boolean } {
   const sections: Section[] = [{ level: 0, heading: '', anchor: '', text: '' }];
   const anchors = new Map<string, number>();
   const open: { name: string; file: string; line: number }[] = [];
@@ -288,6 +298,7 @@ function toSections(lines: SourceLine[], warnings: ParseWarning[]): { sections: 
     }
     const onTag = (tag: TagEvent) => {
       if (!/^[A-Z]/.test(tag.name)) return;
+      if (!tag.isClosing) onComponent(tag.name);
       if (tag.isSelfClosing) return;
       if (!tag.isClosing) {
         open.push({ name: tag.name, file, line });
