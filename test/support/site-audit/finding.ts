@@ -1,7 +1,7 @@
 /** The audit's checks, in the order the report lists them. */
 export const CHECKS = {
   'llms-links': 'every page listed in llms.txt answers 200',
-  'raw-markup': 'no raw HTML or JSX shows as text',
+  'raw-markup': 'no raw HTML, JSX or Markdown shows as text',
   'prose-coverage': "≥ 90% of each page's source words are on the page",
   openapi: 'every OpenAPI operation has a page that shows it',
   'unknown-components': 'no unknown components in the deployment log',

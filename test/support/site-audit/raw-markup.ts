@@ -44,6 +44,11 @@ const isTagName = (name: string, tagNames: Set<string>, hasAttributes: boolean) 
  * placeholder); `x => y` needs a parenthesis to be JSX's arrow.
  */
 const PATTERNS: Pattern[] = [
+  // Markdown left unrendered (an OpenAPI description printed as written, say): a rendered page never shows these
+  // marks. First, so that a code span's `<div>` is reported as the code span it is.
+  { what: 'a Markdown link', pattern: /(?<!!)\[[^\]\n]{1,200}\]\((?:https?:\/\/|\/|#|\.{1,2}\/)[^)\s]*\)/g },
+  { what: 'Markdown emphasis', pattern: /\*\*[^*\n]{1,200}\*\*/g, isMarkup: (match) => isEmphasis(match.input!, match.index, match[0].length) },
+  { what: 'a Markdown code span', pattern: /`[^`\n]{1,200}`/g },
   {
     what: 'a tag',
     pattern: new RegExp(String.raw`(?<![\w$])<([A-Za-z][\w.:-]*)((?:${ATTRIBUTE})*)\s*\/?>`, 'g'),
@@ -94,7 +99,8 @@ const PATTERNS: Pattern[] = [
 
 /**
  * No page shows markup as text: in the visible prose of `<main>` (code, `kbd`, `pre` left out), nothing
- * that is an HTML or JSX tag, a JSX attribute or expression, a comment or an ES statement. What the
+ * that is an HTML or JSX tag, a JSX attribute or expression, a comment, an ES statement, or Markdown's
+ * links, emphasis and code spans. What the
  * source itself writes as text is the author's, not a leak: escaped (`&lt;div&gt;`, `\<Card>`), as a
  * string (a frontmatter title, an attribute's value: `<Accordion title="<head>">`), or markup so broken
  * that MDX reads it as prose too (an image given JSX attributes).
@@ -108,11 +114,12 @@ export function rawMarkupFindings(site: SiteSnapshot): Finding[] {
     const tagNames = prose?.tagNames ?? new Set<string>();
     const leaks = new Map<string, { count: number; example: string }>();
     // A place the text goes wrong is reported once, by the first pattern that sees it (a whole tag before its cut-off start).
-    const seen = new Set<number>();
+    const seen: [start: number, end: number][] = [];
     for (const { what, pattern, isMarkup } of PATTERNS) {
       for (const match of page.text.prose.matchAll(pattern)) {
-        if (seen.has(match.index) || (isMarkup && !isMarkup(match as RegExpExecArray, tagNames))) continue;
-        seen.add(match.index);
+        if (seen.some(([start, end]) => match.index >= start && match.index < end)) continue;
+        if (isMarkup && !isMarkup(match as RegExpExecArray, tagNames)) continue;
+        seen.push([match.index, match.index + match[0].length]);
         if (source && prose && isAuthorsText(match[0], source, prose)) continue;
         const leak = leaks.get(what) ?? { count: 0, example: excerpt(page.text.prose, match.index, match[0].length) };
         leak.count++;
@@ -131,6 +138,21 @@ export function rawMarkupFindings(site: SiteSnapshot): Finding[] {
  */
 function isAuthorsText(text: string, source: PageSource, prose: SourceProse): boolean {
   return [prose.plain, source.frontmatterText, ...prose.attributeTexts].some((written) => written.includes(text));
+}
+
+const isSpace = (char: string | undefined) => char === undefined || /\s/u.test(char);
+const isPunctuation = (char: string | undefined) => char !== undefined && /[\p{P}\p{S}]/u.test(char);
+
+/**
+ * Whether CommonMark would read `**…**` here as emphasis (its delimiters flank the text): where it does
+ * not (`**构造器（Constructor）**和` closes after punctuation and before a letter), Mintlify shows the
+ * asterisks too.
+ */
+function isEmphasis(text: string, index: number, length: number): boolean {
+  const [before, first, last, after] = [text[index - 1], text[index + 2], text[index + length - 3], text[index + length]];
+  const opens = !isSpace(first) && (!isPunctuation(first) || isSpace(before) || isPunctuation(before));
+  const closes = !isSpace(last) && (!isPunctuation(last) || isSpace(after) || isPunctuation(after));
+  return opens && closes;
 }
 
 /** The match with a little of the text around it, on one line. */

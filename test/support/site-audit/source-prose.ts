@@ -121,7 +121,12 @@ function proseOf(text: string, tags: Tags): { text: string; plain: string } {
   const spans: string[] = [];
   // Inline code is what the author wrote, braces and tags included: set aside while markup is removed.
   let prose = text.replace(/(`+)([^`]|[^`](?:(?!\n[ \t]*\n)[\s\S])*?[^`])\1(?!`)/g, (_, __, code: string) => ` \u0000${spans.push(code) - 1}\u0000 `);
+  const known = tags.attributeTexts.length;
   prose = withoutTags(prose, tags);
+  // An attribute's code span is shown as written, backticks included (`<Accordion title="`x`">`).
+  for (let i = known; i < tags.attributeTexts.length; i++) {
+    tags.attributeTexts[i] = tags.attributeTexts[i]!.replace(/\u0000(\d+)\u0000/g, (_, index: string) => `\`${spans[Number(index)]}\``);
+  }
   prose = withoutExpressions(prose);
   prose = prose
     .replace(/!\[[^\]]*\]\((?:[^()\s]|\([^)]*\))*(?:\s+"[^"]*")?\)/g, ' ')
@@ -158,7 +163,7 @@ function withoutTags(text: string, tags: Tags): string {
       const tag = text.slice(lt, end);
       const name = /^<\/?([A-Za-z][\w.:-]*)/.exec(tag)?.[1];
       if (name) tags.tagNames.add(name);
-      for (const [, , value] of tag.matchAll(/=\s*(["'])([\s\S]*?)\1/g)) if (/[<{&]/.test(value!)) tags.attributeTexts.push(decodeHTML(value!));
+      for (const [, , value] of tag.matchAll(/=\s*(["'])([\s\S]*?)\1/g)) if (/[<{&`*[\u0000]/.test(value!)) tags.attributeTexts.push(decodeHTML(value!));
       out += ' ';
       i = end;
     }
