@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { type BundleBuild, describeBuild, ensureBundle, writeWhole } from '../scripts/browser-bundle.ts';
+import { ensurePlaygroundBuilt, PLAYGROUND_GZIP_GOAL_BYTES } from './playground/build.ts';
 
 const SITE_SCRIPT_ROOT = path.dirname(fileURLToPath(import.meta.url));
 export const SITE_SCRIPT_DIST = path.join(SITE_SCRIPT_ROOT, 'dist');
@@ -52,8 +53,13 @@ export function ensureSiteScriptBuilt({ isForced = false } = {}): Promise<Bundle
   );
 }
 
+// Run on install (package.json): the API playground's script (site-script/playground/) is built beside it.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const isForced = process.argv.includes('--force');
   const started = performance.now();
-  const result = await ensureSiteScriptBuilt({ isForced: process.argv.includes('--force') });
+  const result = await ensureSiteScriptBuilt({ isForced });
   console.log(describeBuild('site script', path.join(SITE_BUNDLE_DIR, result.file), result, SITE_SCRIPT_GZIP_GOAL_BYTES, started));
+  const playgroundStarted = performance.now();
+  const playground = await ensurePlaygroundBuilt({ isForced });
+  console.log(describeBuild('playground script', path.join(SITE_BUNDLE_DIR, playground.file), playground, PLAYGROUND_GZIP_GOAL_BYTES, playgroundStarted));
 }
