@@ -115,7 +115,16 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     if (isRenderingSite) {
       const links = await findBrokenLinks(commitFiles(mirror, tree), tree.keys(), [...navigation.pages, ...offNavigation], config);
       for (const line of brokenLinkLog(links)) progress.log(line);
-      const site = await buildSite({ db, projectId: project.id, deploymentId, mirror, tree, config, navigation });
+      const site = await buildSite({
+        db,
+        projectId: project.id,
+        deploymentId,
+        mirror,
+        tree,
+        config,
+        navigation,
+        specFiles: apiReference.specs.map((spec) => spec.file),
+      });
       progress.log(describeSite(built.renderSeconds, built.hidden, site));
       const textsStarted = progress.elapsed();
       const texts = await buildAgentTexts({ db, deploymentId, mirror, tree, config, navigation, unlisted });

@@ -101,7 +101,8 @@ export function expandApiNavigation(config: JsonObject, specs: readonly Spec[]):
     const source = own ?? inherited;
     const out: JsonObject = {};
     for (const [key, value] of Object.entries(node)) {
-      if (key !== 'openapi') out[key] = isObject(value) || Array.isArray(value) ? expand(value, source, key === 'pages', depth + 1) : value;
+      // `openapi` stays: llms.txt lists the documents the navigation names.
+      out[key] = key !== 'openapi' && (isObject(value) || Array.isArray(value)) ? expand(value, source, key === 'pages', depth + 1) : value;
     }
     if (own && makesAllPages(node)) {
       const groups = own.files.flatMap((file) => groupsOf(file, own.directory));

@@ -18,6 +18,13 @@ export const SITE_FILE_TYPES = lookupTable<string>({
   '.svg': 'image/svg+xml',
   '.ico': 'image/x-icon',
 });
+/** What a repository file is served as: an image by its extension, an OpenAPI document of the site as JSON or YAML text; undefined when it is not served. */
+export function fileTypeOf(file: string, specFiles: readonly string[]): string | undefined {
+  const extension = path.posix.extname(file).toLowerCase();
+  if (specFiles.includes(file)) return extension === '.json' ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8';
+  return SITE_FILE_TYPES[extension];
+}
+
 /** Larger files are not served (a docs image is well under this); nor is more than this per deployment. */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MAX_TOTAL_BYTES = 500 * 1024 * 1024;
@@ -36,11 +43,14 @@ export async function buildSite(input: {
   tree: Map<string, string>;
   config: JsonObject;
   navigation: Navigation;
+  /** The repository's OpenAPI documents: served as files. */
+  specFiles?: string[];
 }): Promise<{ storedFiles: number; skippedFiles: string[] }> {
   const { db, tree } = input;
-  const layout = readSiteLayout(input.config, { language: input.navigation.defaultLanguage, version: input.navigation.defaultVersion }, (file) =>
-    tree.has(file),
-  );
+  const specFiles = (input.specFiles ?? []).filter((file) => tree.has(file));
+  const served = (file: string) => fileTypeOf(file, specFiles) !== undefined;
+  const read = readSiteLayout(input.config, { language: input.navigation.defaultLanguage, version: input.navigation.defaultVersion }, (file) => tree.has(file));
+  const layout = specFiles.length > 0 ? { ...read, specFiles } : read;
   const css = await siteCss({
     classes: await usedClassNames(db, input.deploymentId),
     customCss: await customCss(input.mirror, tree),
@@ -53,7 +63,7 @@ export async function buildSite(input: {
   });
 
   const wanted = new Map<string, string>(); // blob id -> path
-  for (const [file, blobId] of tree) if (SITE_FILE_TYPES[path.posix.extname(file).toLowerCase()] && !isHiddenPath(file)) wanted.set(blobId, file);
+  for (const [file, blobId] of tree) if (served(file) && !isHiddenPath(file)) wanted.set(blobId, file);
   if (wanted.size === 0) return { storedFiles: 0, skippedFiles: [] };
   const stored = await db.siteFile.findMany({ where: { projectId: input.projectId, blobId: { in: [...wanted.keys()] } }, select: { blobId: true } });
   for (const { blobId } of stored) wanted.delete(blobId);
@@ -75,7 +85,7 @@ export async function buildSite(input: {
       rows.push({
         projectId: input.projectId,
         blobId,
-        contentType: SITE_FILE_TYPES[path.posix.extname(file).toLowerCase()]!,
+        contentType: fileTypeOf(file, specFiles)!,
         content: new Uint8Array(content),
       });
     }

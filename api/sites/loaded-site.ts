@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { Db } from '../db/database.ts';
 import { Redirects } from './redirects.ts';
-import { SITE_FILE_TYPES } from './build-site.ts';
+import { fileTypeOf } from './build-site.ts';
 import type { LayoutTab, NavItem, SiteLayout } from './site-layout.ts';
 import { siteStyles } from './site-styles.ts';
 
@@ -115,7 +114,7 @@ export class LoadedSite {
     }
     const files = new Map<string, string>();
     for (const [file, blobId] of Object.entries((deployment?.files ?? {}) as Record<string, string>)) {
-      if (SITE_FILE_TYPES[path.posix.extname(file).toLowerCase()]) files.set(file, blobId);
+      if (fileTypeOf(file, layout.specFiles ?? [])) files.set(file, blobId);
     }
     return new LoadedSite(deploymentId, layout, pages, files, build.css);
   }

@@ -31,6 +31,8 @@ export interface SiteLayout {
   banner?: SiteBanner;
   languages: LayoutLanguage[];
   redirects: Redirect[];
+  /** The repository's OpenAPI documents, served at their paths as Mintlify serves them (absent in layouts stored before it). */
+  specFiles?: string[];
 }
 
 export interface LayoutLanguage {
