@@ -116,12 +116,14 @@ beforeAll(async () => {
       name: 'Users API',
       navigation: {
         groups: [
-          { group: 'Guides', pages: ['index'] },
+          { group: 'Guides', pages: ['index', 'ping'] },
           { group: 'API reference', openapi: 'openapi.json' },
         ],
       },
     }),
     'index.mdx': '---\ntitle: Welcome\n---\n\nSee the API reference.\n',
+    // A hand-written API page (api-playground/mdx-setup.mdx) gets the same header and playground.
+    'ping.mdx': `---\ntitle: Ping\napi: "GET ${api.origin}/api/ping"\n---\n\n<ParamField query="echo" type="string">Echoed back.</ParamField>\n`,
     'openapi.json': JSON.stringify(spec(api.origin)),
   });
   // The deployment stores the operation's endpoint with the page it generated, which the header and playground are made from.
@@ -130,8 +132,9 @@ beforeAll(async () => {
     select: { endpoint: true, page: { select: { sourcePath: true } } },
   });
   const withEndpoint = rendered.filter((render) => render.endpoint !== null);
-  expect(withEndpoint.map((render) => (render.endpoint as { path: string }).path)).toEqual(['/users/{id}']);
-  pageRoute = `/${withEndpoint[0]!.page.sourcePath.replace(/\.mdx?$/, '')}`;
+  expect(withEndpoint.map((render) => (render.endpoint as { path: string }).path).sort()).toEqual(['/api/ping', '/users/{id}']);
+  const generated = withEndpoint.find((render) => (render.endpoint as { path: string }).path === '/users/{id}')!;
+  pageRoute = `/${generated.page.sourcePath.replace(/\.mdx?$/, '')}`;
   fs.mkdirSync(shots, { recursive: true });
 });
 afterAll(async () => {
@@ -141,13 +144,13 @@ afterAll(async () => {
 });
 
 /** The API page as a reader opens it: `withAxe` bypasses the page's policy so that axe-core can be injected. */
-async function open(options: { colorScheme?: 'light' | 'dark'; withAxe?: boolean } = {}): Promise<{ page: Page; errors: string[] }> {
+async function open(options: { colorScheme?: 'light' | 'dark'; withAxe?: boolean; route?: string } = {}): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: { width: 1280, height: 900 }, bypassCSP: options.withAxe });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  await page.goto(`${folio.url}/sites/users-api${pageRoute}`);
+  await page.goto(`${folio.url}/sites/users-api${options.route ?? pageRoute}`);
   await page.getByRole('form', { name: 'Try it' }).waitFor();
   return { page, errors };
 }
@@ -201,6 +204,23 @@ describe.runIf(hasChromium)('the API playground in a real browser', () => {
     // The browser asked first (the request has credentials and a JSON body), was not allowed, and sent nothing.
     expect(api.preflights.at(-1)).toBe('/closed/users/usr%207');
     expect(api.received.filter((request) => request.path.startsWith('/closed/'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('tries a hand-written API page the same way', async () => {
+    const { page, errors } = await open({ route: '/ping' });
+    const header = page.locator('.api-endpoint');
+    expect([await header.getAttribute('data-method'), await header.getAttribute('data-path'), await header.getAttribute('data-spec')]).toEqual([
+      'get',
+      '/api/ping',
+      null,
+    ]);
+    const form = page.getByRole('form', { name: 'Try it' });
+    await form.getByRole('textbox', { name: 'echo string' }).fill('hello there');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => playgroundStatus(page).textContent()).toMatch(/^201 Created/);
+    expect(api.received.at(-1)).toEqual({ method: 'GET', path: '/api/ping', query: { echo: 'hello there' }, body: '' });
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 
