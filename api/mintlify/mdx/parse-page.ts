@@ -58,7 +58,9 @@ interface SourceLine {
 export const MAX_SNIPPET_DEPTH = 5;
 const SECTION_LEVELS = 3;
 /** A tag's attributes may run over this many lines (a card's icon can be a whole SVG drawing). */
-const MAX_TAG_LINES = 200;
+const MAX_TAG_LINES = 2_000;
+/** …and this many characters, joined (a logo drawn as an SVG path in a card's icon runs to tens of KB). */
+const MAX_TAG_CHARS = 64_000;
 /** Pages are read in one piece; a larger one should be split. */
 const MAX_PAGE_CHARS = 1_000_000;
 /** What a page may grow to with its snippets spliced in (snippets used many times multiply). */
@@ -107,7 +109,7 @@ export function parsePage(file: string, source: string, readFile: ReadFile): Par
     warnings,
     code: { statements, modules },
     unknownComponents,
-    isBroken: Boolean(error) || !isBalanced,
+    isBroken: !isBalanced,
     markdown: lines.map((line) => line.text).join('\n'),
     sidebarTitle: stringField(data.sidebarTitle),
     mode: PAGE_MODES.has(stringField(data.mode)) ? stringField(data.mode) : '',
@@ -149,18 +151,48 @@ function splitFrontmatter(source: string): {
   const bodyLine = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0) + 1;
   const document = YAML.parseDocument(match[1]!, { prettyErrors: false });
   const rest = text.slice(match[0].length);
+  // Frontmatter that is not valid YAML is read as plain `key: value` lines, as it was most likely meant: the page still shows.
+  const leniently = (line: number, message: string) => ({
+    data: plainFrontmatter(match[1]!),
+    body: rest,
+    bodyLine,
+    error: { line, message: `${message}; read as plain "key: value" lines` },
+  });
   if (document.errors.length > 0) {
     const problem = document.errors[0]!;
-    const line = 1 + (problem.linePos?.[0]?.line ?? 1);
-    return { data: {}, body: rest, bodyLine, error: { line, message: problem.message.split('\n')[0]! } };
+    return leniently(1 + (problem.linePos?.[0]?.line ?? 1), problem.message.split('\n')[0]!);
   }
   let data: unknown;
   try {
     data = document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch (problem) {
-    return { data: {}, body: rest, bodyLine, error: { line: 2, message: (problem as Error).message.split('\n')[0]! } };
+    return leniently(2, (problem as Error).message.split('\n')[0]!);
   }
   return { data: data && typeof data === 'object' ? (data as Record<string, unknown>) : {}, body: rest, bodyLine };
+}
+
+/**
+ * Frontmatter read without YAML: a line starting with `key:` begins a field, lines after it that do not
+ * continue it; quotes around a value are dropped, `true` and `false` are booleans. Aliases and nesting
+ * are not read (what broke the YAML is most often an unindented continuation line of a quoted value).
+ */
+function plainFrontmatter(text: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = Object.create(null);
+  let key: string | undefined;
+  for (const line of text.split('\n')) {
+    const field = /^([A-Za-z][\w-]*)\s*:\s*(.*)$/.exec(line);
+    if (field) {
+      key = field[1]!;
+      fields[key] = field[2]!.trim();
+    } else if (key && line.trim() !== '') {
+      fields[key] = `${fields[key]} ${line.trim()}`.trim();
+    }
+  }
+  for (const [name, value] of Object.entries(fields)) {
+    const text = String(value);
+    fields[name] = text === 'true' ? true : text === 'false' ? false : text.replace(/^(["'])([\s\S]*)\1$/, '$2');
+  }
+  return fields;
 }
 
 /** PostgreSQL text cannot hold NUL; a stray one in a file becomes U+FFFD rather than fail the deployment. */
@@ -317,7 +349,7 @@ function toSections(lines: SourceLine[], warnings: ParseWarning[], onComponent: 
         });
       }
     };
-    push(text.length > MAX_MARKUP_LINE ? plainText(text) : inlineText(heading ? heading[2]! : text, onTag));
+    push(text.length > MAX_TAG_CHARS ? plainText(text) : inlineText(heading ? heading[2]! : text, onTag));
   }
   if (fence) {
     warnings.push({ file: fence.file, line: fence.line, message: `code block opened with ${fence.marker} is never closed` });
@@ -345,7 +377,7 @@ function stepTitle(title: string): string {
  */
 function joinedTag(lines: SourceLine[], index: number, text: string): { text: string; index: number } | undefined {
   let openBraces = braceBalance(text);
-  for (let last = index + 1; last < lines.length && last - index <= MAX_TAG_LINES && text.length <= MAX_MARKUP_LINE; last++) {
+  for (let last = index + 1; last < lines.length && last - index <= MAX_TAG_LINES && text.length <= MAX_TAG_CHARS; last++) {
     const line = lines[last]!.text.trim();
     text += ` ${line}`;
     openBraces += braceBalance(line);
