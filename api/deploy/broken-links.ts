@@ -12,8 +12,7 @@ export interface BrokenLink {
   line: number;
   message: string;
   /**
-   * False when the reader still gets somewhere: the page, without the anchor; or, on Mintlify, a folder's
-   * first page (mintlify/mint#114), which Folio does not send a folder's address to.
+   * False when the reader still gets somewhere: the page, without the anchor.
    */
   isError: boolean;
 }
@@ -96,10 +95,9 @@ function linkProblem(target: string, route: string, site: Site): { message: stri
   const page = pageAt(link.path, site);
   if (page === undefined) {
     if (link.path === '/' || site.files.has(link.path.slice(1)) || site.redirects.match(link.path)) return undefined;
-    const first = [...site.routes.keys()].find((candidate) => candidate.startsWith(`${link.path}/`));
-    return first
-      ? { message: `no page at ${link.path}; Mintlify sends a folder's address to its first page (${first}), Folio does not`, isError: false }
-      : { message: `no page, redirect or file answers ${link.path}`, isError: true };
+    // A folder's address leads to its first page, on Mintlify and on Folio.
+    if ([...site.routes.keys()].some((candidate) => candidate.startsWith(`${link.path}/`))) return undefined;
+    return { message: `no page, redirect or file answers ${link.path}`, isError: true };
   }
   if (!link.fragment) return undefined;
   const anchors = anchorsOf(page, site);

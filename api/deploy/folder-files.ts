@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { MINTIGNORE_FILE, mintIgnore } from '../mintlify/mint-ignore.ts';
 import type { ProjectFiles } from './project-reader.ts';
 
 /** Folders a docs repository has that are never its content (a commit would not hold node_modules). */
@@ -19,7 +20,11 @@ export async function folderFiles(root: string): Promise<ProjectFiles & { paths:
     }
   };
   await walk(root);
-  paths.sort();
+  // What the project's .mintignore excludes is not part of the site, as in a deployment.
+  const isIgnored = mintIgnore(paths.includes(MINTIGNORE_FILE) ? await fs.readFile(path.join(root, MINTIGNORE_FILE), 'utf8') : undefined);
+  const published = paths.filter((file) => !isIgnored(file)).sort();
+  paths.length = 0;
+  paths.push(...published);
   const listed = new Set(paths);
   return {
     paths,

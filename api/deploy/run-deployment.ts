@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { brokenLinkLog, findBrokenLinks } from './broken-links.ts';
 import { type ApiReference, readApiReference } from './api-reference.ts';
+import { MINTIGNORE_FILE, mintIgnore } from '../mintlify/mint-ignore.ts';
 import { renderOptionsOf } from '../render/render-context.ts';
 import { buildPages } from './build-pages.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
@@ -66,7 +67,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     });
 
     signal?.throwIfAborted();
-    const tree = await mirror.tree(sha);
+    const tree = await publishedFiles(mirror, await mirror.tree(sha));
     const previous = await previousDeployment(db, target);
     const filesChanged = diffFiles((previous?.files as Record<string, string> | null) ?? {}, tree);
     progress.log(describeChanges(filesChanged, previous?.commitSha));
@@ -238,6 +239,14 @@ async function readCommitNavigation(
     if (error instanceof ProjectProblem) throw new DeploymentFailure(`${error.message}${error.saysWhatToDo ? '' : '; fix it and deploy again'}.`);
     throw error;
   }
+}
+
+/** The commit's files less those its `.mintignore` excludes from the site (they are not read at all). */
+async function publishedFiles(mirror: GitMirror, tree: Map<string, string>): Promise<Map<string, string>> {
+  const rules = tree.get(MINTIGNORE_FILE);
+  if (!rules) return tree;
+  const isIgnored = mintIgnore((await mirror.readBlobs([rules])).get(rules));
+  return new Map([...tree].filter(([file]) => !isIgnored(file)));
 }
 
 /** Pages made from `x-hidden` operations: served by URL, out of the navigation (and of search, as hidden pages are). */

@@ -37,6 +37,7 @@ export class LoadedSite {
   /** A short hash of the deployment's own stylesheet (site-css.ts) for its address, '' when it has none. */
   readonly cssVersion: string;
   readonly #placements = new Map<string, Placement>();
+  #folderRoutes: Map<string, string> | undefined;
 
   private constructor(
     readonly deploymentId: string,
@@ -140,6 +141,30 @@ export class LoadedSite {
   /** The page at a route, the home page at `/` whatever its route. */
   pageAt(route: string): SitePage | undefined {
     return this.pages.get(route) ?? (route === '/' ? this.pages.get(this.homeRoute() ?? '') : undefined);
+  }
+
+  /**
+   * The first page of the navigation inside a folder (`/guides` → `/guides/setup`): Mintlify sends a
+   * folder's address there, and sites link to folders. Undefined when no page of the navigation is in it.
+   */
+  firstRouteUnder(folder: string): string | undefined {
+    if (!this.#folderRoutes) {
+      this.#folderRoutes = new Map();
+      for (const language of this.layout.languages) {
+        for (const version of language.versions) {
+          for (const tab of version.tabs) {
+            forEachRoute(tab.items, (route) => {
+              if (!this.pages.has(route)) return;
+              for (let at = route.lastIndexOf('/'); at > 0; at = route.lastIndexOf('/', at - 1)) {
+                const prefix = route.slice(0, at);
+                if (!this.#folderRoutes!.has(prefix)) this.#folderRoutes!.set(prefix, route);
+              }
+            });
+          }
+        }
+      }
+    }
+    return this.#folderRoutes.get(folder);
   }
 
   /** The site's home: `/` when it is a page, else the first page of the default sidebar. */

@@ -164,6 +164,8 @@ async function answerFromSource({ db, request, address, path, source, onView }: 
   if (moved) return redirect(/^https?:\/\//.test(moved.location) ? moved.location : `${address.base}${moved.location}`, moved.isPermanent);
   const home = route === '/' ? site.homeRoute() : undefined;
   if (home) return redirect(`${address.base}${home}`, false);
+  const inFolder = site.firstRouteUnder(route);
+  if (inFolder) return redirect(`${address.base}${inFolder}`, false);
   return notFoundPage(site, address, source, cache, request);
 }
 

@@ -67,6 +67,8 @@ beforeAll(async () => {
     'guides/pictures.mdx':
       '---\ntitle: Pictures\n---\n\n![The logo](/images/logo.png)\n\n<Frame caption="Framed">\n  <img src="../images/logo.png" alt="Framed logo" />\n</Frame>\n',
     'images/evil.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    '.mintignore': '# Not for publishing\ndrafts/\n',
+    'drafts/secret.mdx': '---\ntitle: Secret plans\n---\n\nNot yet.\n',
   });
   fs.mkdirSync(path.join(repo.dir, 'images'), { recursive: true });
   fs.writeFileSync(path.join(repo.dir, 'images', 'logo.png'), PNG);
@@ -172,6 +174,16 @@ describe('serving a site', () => {
     const emoji = await get('/sites/acme/blog/%F0%9F%98%80%20launch');
     expect([emoji.status, emoji.headers.get('location')]).toEqual([307, 'https://acme.example/blog/%F0%9F%98%80%20launch']);
     expect((await get('/sites/acme/fonts%C3%A9/')).headers.get('location')).toBe('/sites/acme/fonts%C3%A9');
+    // A folder's address leads to its first page of the navigation, as on Mintlify.
+    const folder = await get('/sites/acme/guides');
+    expect([folder.status, folder.headers.get('location')]).toEqual([307, '/sites/acme/guides/pictures']);
+  });
+
+  it('leaves out what .mintignore excludes: not served, not searched', async () => {
+    expect((await get('/sites/acme/drafts/secret')).status).toBe(404);
+    expect((await get('/sites/acme/drafts/secret.md')).status).toBe(404);
+    const results = await t.call('POST', '/v1/search/acme', { key: site.assistantKey, json: { query: 'secret plans' } });
+    expect(results.body.map((result: { path: string }) => result.path)).not.toContainEqual(expect.stringContaining('drafts'));
   });
 
   it('answers a missing page 404 with the site around it, and a missing site 404', async () => {
