@@ -29,8 +29,10 @@ const LOCATION_HEADINGS = { path: 'Path parameters', query: 'Query parameters', 
 export function operationPage(operation: Operation, spec: Spec, api?: unknown): OperationPage {
   const { options } = readApiOptions(api);
   const fields: FieldOptions = { document: spec.document, pills: options.pills };
+  const { lead, rest } = descriptionParts(operation.description);
   const sections = [
     operation.mint.content ?? '',
+    rest ? prose(rest) : '',
     operation.isWebhook
       ? `Webhook ${inlineCode(operation.path)} (${inlineCode(operation.method.toUpperCase())})`
       : inlineCode(`${operation.method.toUpperCase()} ${operation.path}`),
@@ -61,19 +63,32 @@ export function operationPage(operation: Operation, spec: Spec, api?: unknown): 
     requestExampleMdx(operation, spec, options),
     responseExampleMdx(operation.object.responses),
   ];
-  return { frontmatter: frontmatterOf(operation), mdx: `${sections.filter(Boolean).join('\n\n')}\n`, endpoint: endpointOf(operation, spec, options) };
+  return { frontmatter: frontmatterOf(operation, lead), mdx: `${sections.filter(Boolean).join('\n\n')}\n`, endpoint: endpointOf(operation, spec, options) };
 }
 
 /** A heading made of the document's text (a status code, a media type, a callback's name), on one line and inert as MDX. */
 const heading = (text: string) => prose(text.replace(/\s+/g, ' ').trim()).replace(/^#/, '\\#');
 
-function frontmatterOf(operation: Operation): Record<string, unknown> {
+/**
+ * An operation's description as its page shows it: the first paragraph under the title (the page's
+ * description, Markdown, which the page header renders inline), the rest at the top of the body. A
+ * description that opens with a code block is all body.
+ */
+export function descriptionParts(description: string | undefined): { lead?: string; rest?: string } {
+  const text = description?.replace(/\r\n?/g, '\n').trim();
+  if (!text) return {};
+  if (/^(```|~~~|<|\||[-*+] |\d+\. |#)/.test(text)) return { rest: text };
+  const end = text.search(/\n[ \t]*\n/);
+  return end < 0 ? { lead: text } : { lead: text.slice(0, end).trim(), rest: text.slice(end).trim() };
+}
+
+function frontmatterOf(operation: Operation, lead: string | undefined): Record<string, unknown> {
   const { metadata } = operation.mint;
   const own = Array.isArray(metadata.keywords) ? metadata.keywords : typeof metadata.keywords === 'string' ? [metadata.keywords] : [];
   const keywords = [...own, operation.path, ...(operation.operationId ? [operation.operationId] : [])];
   return {
     title: pageTitle(operation),
-    ...(operation.description ? { description: operation.description } : {}),
+    ...(lead ? { description: lead } : {}),
     ...(operation.isDeprecated ? { deprecated: true } : {}),
     ...metadata,
     keywords: [...new Set(keywords)],

@@ -15,6 +15,7 @@ import { keepAudience, type Audience } from './mdx-audience.ts';
  * (docs/site.md). Markup this plugin cannot pair is left to markdown-it as raw HTML, which is sanitised.
  */
 export function mdxSyntax(md: MarkdownIt, options: { audience?: Audience } = {}): void {
+  for (const rule of ['fence', 'heading']) md.block.ruler.at(rule, atAnyIndent(ruleOf(md, rule)));
   md.block.ruler.before('html_block', 'component', jsxBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   md.block.ruler.before('html_block', 'expression_block', expressionBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   md.inline.ruler.before('html_inline', 'component_inline', jsxInline);
@@ -26,6 +27,32 @@ export function mdxSyntax(md: MarkdownIt, options: { audience?: Audience } = {})
 }
 
 export type { Audience } from './mdx-audience.ts';
+
+type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
+
+/** A block rule markdown-it already has, by name, to build on (its ruler keeps them in `__rules__`). */
+function ruleOf(md: MarkdownIt, name: string): BlockRule {
+  const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule }[] }).__rules__;
+  return rules.find((rule) => rule.name === name)!.fn;
+}
+
+/**
+ * MDX has no indented code, so a fence or a heading indented by four spaces or more is still a fence or
+ * a heading (micromark reads it so); markdown-it would take it for a paragraph. The rule runs as if the
+ * block started at the line's indentation.
+ */
+function atAnyIndent(rule: BlockRule): BlockRule {
+  return (state, startLine, endLine, silent) => {
+    if (state.sCount[startLine]! - state.blkIndent < 4) return rule(state, startLine, endLine, silent);
+    const indent = state.blkIndent;
+    state.blkIndent = state.sCount[startLine]!;
+    try {
+      return rule(state, startLine, endLine, silent);
+    } finally {
+      state.blkIndent = indent;
+    }
+  };
+}
 
 /** How far an opening tag's attributes may run, in characters (a card's icon can be a whole SVG drawing). */
 const MAX_TAG_CHARS = 64_000;

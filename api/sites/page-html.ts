@@ -1,4 +1,5 @@
 import { escapeHtml } from '../http/html.ts';
+import { inlineMarkdown } from '../render/components/inline-markdown.ts';
 import type { PageHeading } from '../render/headings.ts';
 import { endpointHtml } from './endpoint/endpoint-html.ts';
 import { forEachRoute, type LoadedSite, type SitePage } from './loaded-site.ts';
@@ -61,6 +62,7 @@ export function composePage(site: LoadedSite, address: SiteAddress, page: SitePa
   const endpoint = page ? endpointHtml(body.endpoint) : '';
   const assets = pageAssets(endpoint + body.html, { hasDismissibleBanner: banner?.isDismissible === true, feedHref: feed, title });
 
+  // An API page's description comes from its OpenAPI document, which writes Markdown (a page's own is text).
   return `<!doctype html>
 <html lang="${e(language?.code ?? 'en')}">
 <head>
@@ -92,7 +94,7 @@ ${tab ? sidebar(site, tab.items, page?.route, href) : ''}
     : ''
 }<main id="content">
 <article>
-${page && hasPageHeader ? `<header class="page-header">\n<h1>${e(page.title)}</h1>\n${pageMenu(page, address, theme)}${feed ? `<a class="rss-link" href="${e(feed)}">RSS feed</a>\n` : ''}${page.description ? `<p class="description">${e(page.description)}</p>\n` : ''}</header>\n` : ''}${endpoint}${body.html}
+${page && hasPageHeader ? `<header class="page-header">\n<h1>${e(page.title)}</h1>\n${pageMenu(page, address, theme)}${feed ? `<a class="rss-link" href="${e(feed)}">RSS feed</a>\n` : ''}${page.description ? `<p class="description">${body.endpoint ? inlineMarkdown(page.description, page.route) : e(page.description)}</p>\n` : ''}</header>\n` : ''}${endpoint}${body.html}
 ${page && hasPageHeader ? `<folio-page-feedback ${widget} path="${e(page.route)}"></folio-page-feedback>\n` : ''}</article>
 ${hasPageHeader ? `<footer class="page-footer"><p>${e(layout.name)} · served by Folio</p></footer>\n` : ''}</main>
 ${hasTableOfContents ? tableOfContents(body.headings) : ''}

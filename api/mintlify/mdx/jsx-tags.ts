@@ -76,12 +76,17 @@ export function readTag(text: string, start: number): Tag | 'incomplete' | undef
   return 'incomplete';
 }
 
-/** Index of the `}` closing the `{` at `open`, skipping strings; -1 when it is not in `text`. */
+/** Index of the `}` closing the `{` at `open`, skipping strings and comments; -1 when it is not in `text`. */
 export function matchBrace(text: string, open: number): number {
   let depth = 0;
   for (let i = open; i < text.length; i++) {
     const char = text[i];
-    if (char === '"' || char === "'" || char === '`') {
+    if (char === '/' && text[i + 1] === '*') {
+      // A comment, `{/* it's a note */}`: its apostrophes are not strings.
+      const close = text.indexOf('*/', i + 2);
+      if (close < 0) return -1;
+      i = close + 1;
+    } else if (char === '"' || char === "'" || char === '`') {
       const close = stringEnd(text, i);
       if (close < 0) return -1;
       i = close;
