@@ -177,6 +177,7 @@ const IGNORED_FOLDERS = new Set([
   'tmp',
   'temp',
   'snippets',
+  '_snippets',
 ]);
 const IGNORED_FILES = new Set(['readme.md', 'license.md', 'changelog.md', 'contributing.md']);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkSections, MAX_CHUNK_CHARS } from '../../api/deploy/chunk.ts';
-import { parsePage, slugify } from '../../api/mintlify/mdx/parse-page.ts';
+import { parsePage, snippetReferences, slugify } from '../../api/mintlify/mdx/parse-page.ts';
 
 const files: Record<string, string> = {
   'snippets/plan-note.mdx': '---\ntitle: ignored\n---\nAvailable on the **Pro** plan.\n',
@@ -148,6 +148,18 @@ describe('parsePage', () => {
     const missingSnippet = parsePage('s.mdx', 'import Gone from "/snippets/gone.mdx";\n\n<Gone />\nText', read);
     expect(missingSnippet.isBroken).toBe(false);
     expect(missingSnippet.warnings).toEqual([{ file: 's.mdx', line: 3, message: 'snippet snippets/gone.mdx not found; left out' }]);
+  });
+
+  it('splices legacy <Snippet file> snippets from snippets/ or, in older projects, _snippets/', () => {
+    const legacy = { '_snippets/plans.mdx': 'Plans start at $10.\n', 'snippets/setup.mdx': 'Run setup first.\n' };
+    const page = parsePage(
+      'p.mdx',
+      '# Pricing\n\n<Snippet file="plans.mdx" />\n\n<Snippet file="setup.mdx" />\n',
+      (file) => legacy[file as keyof typeof legacy],
+    );
+    expect(page.warnings).toEqual([]);
+    expect(page.sections.map((section) => section.text).join('\n')).toContain('Plans start at $10.\nRun setup first.');
+    expect(snippetReferences('p.mdx', '<Snippet file="plans.mdx" />')).toEqual(['snippets/plans.mdx', '_snippets/plans.mdx']);
   });
 
   it('records a missing snippet, so the page is rebuilt once the snippet is added', () => {

@@ -251,7 +251,7 @@ function expandSnippets(file: string, body: string, firstLine: number, expansion
     }
 
     const usage = /^\s*<([A-Z][\w]*)\b[^>]*\/>\s*$/.exec(text);
-    const snippetPath = usage ? (usage[1] === 'Snippet' ? snippetFileAttribute(text) : imports.get(usage[1]!)) : undefined;
+    const snippetPath = usage ? (usage[1] === 'Snippet' ? snippetFileAttribute(text, readFile) : imports.get(usage[1]!)) : undefined;
     if (snippetPath === undefined) {
       out.push({ text, file, line });
       continue;
@@ -466,18 +466,24 @@ export function uniqueAnchor(anchor: string, seen: Map<string, number>): string 
 /** The repository paths a file may include as snippets or import code from (its imports of MDX and script files, legacy `<Snippet file>`). */
 export function snippetReferences(file: string, text: string): string[] {
   const found: string[] = isScriptFile(file) ? importedFiles(file, text) : importedFiles(file, mdxStatements(text));
-  for (const match of text.matchAll(/<Snippet\s[^>]*file=["']([^"']+)["']/g)) found.push(path.posix.join('snippets', match[1]!));
+  for (const match of text.matchAll(/<Snippet\s[^>]*file=["']([^"']+)["']/g))
+    found.push(...SNIPPET_FOLDERS.map((folder) => path.posix.join(folder, match[1]!)));
   return found;
 }
+
+/** Where `<Snippet file="x.mdx" />` looks: `snippets/`, then legacy projects' `_snippets/`. */
+const SNIPPET_FOLDERS = ['snippets', '_snippets'];
 
 function resolveSnippetPath(from: string, specifier: string): string {
   const resolved = specifier.startsWith('/') ? specifier.slice(1) : path.posix.join(path.posix.dirname(from), specifier);
   return path.posix.normalize(resolved);
 }
 
-function snippetFileAttribute(text: string): string | undefined {
+function snippetFileAttribute(text: string, readFile: ReadFile): string | undefined {
   const file = /file=["']([^"']+)["']/.exec(text)?.[1];
-  return file ? path.posix.join('snippets', file) : undefined;
+  if (!file) return undefined;
+  const candidates = SNIPPET_FOLDERS.map((folder) => path.posix.join(folder, file));
+  return candidates.find((candidate) => readFile(candidate) !== undefined) ?? candidates[0];
 }
 
 function titleFromPath(file: string): string {
