@@ -1,6 +1,7 @@
 import postcss from 'postcss';
 import tailwindcss, { type Config } from 'tailwindcss';
 import type { SiteLayout } from './site-layout.ts';
+import { withSiteTheme } from './theme-selectors.ts';
 
 /** The repository's own stylesheets are kept up to this much in all (a docs site's are a few KB). */
 export const MAX_CUSTOM_CSS_BYTES = 1024 * 1024;
@@ -8,7 +9,8 @@ export const MAX_CUSTOM_CSS_BYTES = 1024 * 1024;
 /**
  * A deployment's own stylesheet, served beside its pages: the Tailwind utilities its pages use in
  * `className` (Mintlify styles pages with Tailwind 3, so the same compiler and version make the same
- * CSS), then the repository's `.css` files as they are, which Mintlify applies to every page. Utilities
+ * CSS), then the repository's `.css` files, which Mintlify applies to every page (their dark-mode rules
+ * made to follow Folio's theme: theme-selectors.ts). Utilities
  * are scoped to the page's content (`#content`) and win over the site's own element styles there, as
  * they do on Mintlify; `dark:` follows the site's theme. No preflight: the site keeps its base styles.
  */
@@ -28,6 +30,6 @@ export async function siteCss(input: {
     const result = await postcss([tailwindcss(config)]).process('@tailwind base;\n@tailwind components;\n@tailwind utilities;\n', { from: undefined });
     parts.push(result.css);
   }
-  for (const { file, text } of input.customCss) parts.push(`/* ${file.replaceAll('*/', '* /')} */\n${text}`);
+  for (const { file, text } of input.customCss) parts.push(`/* ${file.replaceAll('*/', '* /')} */\n${withSiteTheme(text, input.appearance)}`);
   return parts.join('\n');
 }
