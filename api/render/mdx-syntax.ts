@@ -15,7 +15,11 @@ import { keepAudience, type Audience } from './mdx-audience.ts';
  * (docs/site.md). Markup this plugin cannot pair is left to markdown-it as raw HTML, which is sanitised.
  */
 export function mdxSyntax(md: MarkdownIt, options: { audience?: Audience } = {}): void {
-  for (const rule of ['fence', 'heading']) md.block.ruler.at(rule, atAnyIndent(ruleOf(md, rule)));
+  for (const name of ['fence', 'heading']) {
+    const rule = ruleOf(md, name);
+    md.block.ruler.at(name, atAnyIndent(rule.fn), { alt: rule.alt }); // the blocks it may interrupt stay its own
+  }
+  md.block.ruler.at('paragraph', endingAtIndentedFence(ruleOf(md, 'paragraph').fn));
   md.block.ruler.before('html_block', 'component', jsxBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   md.block.ruler.before('html_block', 'expression_block', expressionBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   md.inline.ruler.before('html_inline', 'component_inline', jsxInline);
@@ -31,9 +35,9 @@ export type { Audience } from './mdx-audience.ts';
 type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
 
 /** A block rule markdown-it already has, by name, to build on (its ruler keeps them in `__rules__`). */
-function ruleOf(md: MarkdownIt, name: string): BlockRule {
-  const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule }[] }).__rules__;
-  return rules.find((rule) => rule.name === name)!.fn;
+function ruleOf(md: MarkdownIt, name: string): { fn: BlockRule; alt: string[] } {
+  const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule; alt: string[] }[] }).__rules__;
+  return rules.find((rule) => rule.name === name)!;
 }
 
 /**
@@ -51,6 +55,22 @@ function atAnyIndent(rule: BlockRule): BlockRule {
     } finally {
       state.blkIndent = indent;
     }
+  };
+}
+
+/**
+ * A paragraph ends where a fence starts, however deeply the fence is indented (`Example:` then an
+ * indented ```` ```python ```` block): markdown-it reads a line indented four spaces as the paragraph's
+ * continuation before asking whether it starts a block.
+ */
+function endingAtIndentedFence(paragraph: BlockRule): BlockRule {
+  return (state, startLine, endLine, silent) => {
+    let end = startLine + 1;
+    for (; end < endLine && !state.isEmpty(end); end++) {
+      const start = state.bMarks[end]! + state.tShift[end]!;
+      if (state.sCount[end]! - state.blkIndent > 3 && /^(`{3,}|~{3,})/.test(state.src.slice(start, start + 3))) break;
+    }
+    return paragraph(state, startLine, end, silent);
   };
 }
 

@@ -52,6 +52,24 @@ describe('rendering a page', () => {
     expect(html('<Note>\nnever closed\n')).not.toContain('<div class="callout');
   });
 
+  it('reads fences as MDX does: right after a paragraph line, and indented any amount (MDX has no indented code)', () => {
+    const code = /<pre tabindex="0"><code class="hljs[^"]*">/g;
+    expect(html('Some text.\n```\nconst a = (c) => 1;\n```\n').match(code)).toHaveLength(1);
+    const indented = html('Example:\n    ```python\n    schema = {"a": 1}\n    ```\n\nAfter.\n');
+    expect(indented).toContain('<p>Example:</p>');
+    expect(indented.match(code)).toHaveLength(1);
+    // Text at the margin between fences indented under their tab (a real page's layout).
+    const tab = html(
+      '<Tabs>\n  <Tab title="React">\n\n    ```tsx\n    import { Player } from "x";\n    ```\n\nThen this.\n\n    ```tsx\n    const x = 1;\n    ```\n  </Tab>\n</Tabs>\n',
+    );
+    expect(tab.match(code)).toHaveLength(2);
+    expect(tab).toContain('<p>Then this.</p>');
+  });
+
+  it('hides a {/* comment */} over several paragraphs, apostrophes and all', () => {
+    expect(html("Before\n\n{/* #### Steps:\n\n1. **Backup**: the project's data.\n\n#### More\n*/}\n\nAfter\n")).toBe('<p>Before</p>\n<p>After</p>\n');
+  });
+
   it('writes site links relative to the page, keeps safe addresses, and drops the rest', () => {
     const out = html(
       '[home](/) [sibling](/guides/other#part) [top](#top) [out](https://example.com) [mail](mailto:a@b.c) [bad](javascript:alert(1)) [data](data:text/html,x) [proto](//evil.example)\n',
@@ -73,7 +91,9 @@ describe('rendering a page', () => {
       '<div onclick="alert(1)" style="color:red;background:url(javascript:alert(1))"><script>alert(1)</script><p>kept</p><iframe src="https://x.example/e"></iframe><img src="/a.png" onerror="alert(1)"></div>\n',
     );
     expect(out).toContain('<div style="color:red">');
-    expect(out).toContain('<p>kept</p><p class="embed-link"><a href="https://x.example/e" rel="noopener noreferrer">Embedded content</a></p><img src="../a.png" alt="" loading="lazy"></div>');
+    expect(out).toContain(
+      '<p>kept</p><p class="embed-link"><a href="https://x.example/e" rel="noopener noreferrer">Embedded content</a></p><img src="../a.png" alt="" loading="lazy"></div>',
+    );
     expect(out).not.toMatch(/script|alert|iframe|onclick|onerror|javascript/);
   });
 
