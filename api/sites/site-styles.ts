@@ -1,7 +1,7 @@
 import type { SiteLayout } from './site-layout.ts';
 import { componentStyles } from './component-styles.ts';
 import { ENDPOINT_STYLES } from './endpoint/endpoint-styles.ts';
-import { BACKGROUNDS } from './theme-colors.ts';
+import { BACKGROUNDS, SURFACES } from './theme-colors.ts';
 
 /**
  * The site's stylesheet, inlined in every page (one request per page; the page is cached and
@@ -11,8 +11,8 @@ import { BACKGROUNDS } from './theme-colors.ts';
  * after it: there is no script to fold the navigation away.
  */
 export function siteStyles(layout: SiteLayout): string {
-  const light = `--bg:${BACKGROUNDS.light};--text:#1b1f24;--muted:#4f5661;--border:#d9dde3;--surface:#f5f7f9;--code-bg:#f5f7f9;--accent:${layout.accent.light};--k:#a3214f;--s:#0a6130;--n:#8a4600;--c:#5c6370;--t:#0b5fa8;--f:#6639ba;`;
-  const dark = `--bg:${BACKGROUNDS.dark};--text:#e6e8eb;--muted:#a4abb6;--border:#2c313a;--surface:#181b21;--code-bg:#181b21;--accent:${layout.accent.dark};--k:#ff8fb1;--s:#7ee2a8;--n:#ffb46b;--c:#9aa3b2;--t:#79c0ff;--f:#d2a8ff;`;
+  const light = `--bg:${BACKGROUNDS.light};--text:#1b1f24;--muted:#4f5661;--border:#d9dde3;--surface:${SURFACES.light};--code-bg:${SURFACES.light};--accent:${layout.accent.light};--k:#a3214f;--s:#0a6130;--n:#8a4600;--c:#5c6370;--t:#0b5fa8;--f:#6639ba;`;
+  const dark = `--bg:${BACKGROUNDS.dark};--text:#e6e8eb;--muted:#a4abb6;--border:#2c313a;--surface:${SURFACES.dark};--code-bg:${SURFACES.dark};--accent:${layout.accent.dark};--k:#ff8fb1;--s:#7ee2a8;--n:#ffb46b;--c:#9aa3b2;--t:#79c0ff;--f:#d2a8ff;`;
   const themes =
     layout.appearance === 'light'
       ? `:root{color-scheme:light;${light}}`

@@ -1,18 +1,21 @@
 /** The page backgrounds the site's CSS uses in each theme (site-styles.ts). */
 export const BACKGROUNDS = { light: '#ffffff', dark: '#0f1115' } as const;
+/** The backgrounds of what stands out on a page (the sidebar's current page, code): accent text sits on them too. */
+export const SURFACES = { light: '#f5f7f9', dark: '#181b21' } as const;
 /** WCAG AA for normal text. */
 const MIN_CONTRAST = 4.5;
 
 /**
- * A docs.json accent colour made readable as link text on the theme's background: darkened (light
- * theme) or lightened (dark theme) step by step until it reaches 4.5:1, so a pale brand colour never
+ * A docs.json accent colour made readable as link text on the theme's background and surfaces: darkened
+ * (light theme) or lightened (dark theme) step by step until it reaches 4.5:1 on both, so a pale brand colour never
  * makes the site's links unreadable.
  */
 export function readableAccent(hex: string, theme: 'light' | 'dark'): string {
   let rgb = parseHex(hex);
-  const background = luminance(parseHex(BACKGROUNDS[theme]));
+  const backgrounds = [BACKGROUNDS[theme], SURFACES[theme]].map((color) => luminance(parseHex(color)));
   const target = theme === 'light' ? [0, 0, 0] : [255, 255, 255];
-  for (let step = 0; step < 20 && contrast(luminance(rgb), background) < MIN_CONTRAST; step++) {
+  const isReadable = () => backgrounds.every((background) => contrast(luminance(rgb), background) >= MIN_CONTRAST);
+  for (let step = 0; step < 20 && !isReadable(); step++) {
     rgb = rgb.map((channel, i) => Math.round(channel + (target[i]! - channel) * 0.1));
   }
   return `#${rgb.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;

@@ -4,7 +4,7 @@ export const CHECKS = {
   'raw-markup': 'no raw HTML, JSX or Markdown shows as text',
   'prose-coverage': "≥ 90% of each page's source words are on the page",
   openapi: 'every OpenAPI operation has a page that shows it',
-  'unknown-components': 'no unknown components in the deployment log',
+  'unknown-components': 'no component Mintlify documents is unknown to the deployment',
   accessibility: 'axe finds no violation (home and an API page, light and dark)',
 } as const;
 

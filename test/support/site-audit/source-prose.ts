@@ -120,7 +120,8 @@ function withoutStatements(text: string): string {
 function proseOf(text: string, tags: Tags): { text: string; plain: string } {
   const spans: string[] = [];
   // Inline code is what the author wrote, braces and tags included: set aside while markup is removed.
-  let prose = text.replace(/(`+)([^`]|[^`](?:(?!\n[ \t]*\n)[\s\S])*?[^`])\1(?!`)/g, (_, __, code: string) => ` \u0000${spans.push(code) - 1}\u0000 `);
+  // A backtick escaped with a backslash opens nothing: `\`x\`` is text with backticks.
+  let prose = text.replace(/(?<![\\`])(`+)([^`]|[^`](?:(?!\n[ \t]*\n)[\s\S])*?[^`])\1(?!`)/g, (_, __, code: string) => ` \u0000${spans.push(code) - 1}\u0000 `);
   const known = tags.attributeTexts.length;
   prose = withoutTags(prose, tags);
   // An attribute's code span is shown as written, backticks included (`<Accordion title="`x`">`).
