@@ -35,7 +35,9 @@ export function generatedApiSource(page: GeneratedApiPage, reference: ApiReferen
   };
 }
 
-const API_FRONTMATTER = /^---[ \t]*\r?\n(?:[\s\S]*?\n)?(?:openapi|openapi-schema|api)[ \t]*:/;
+/** The frontmatter block, and whether it names an operation, a schema or an endpoint (the body's own `openapi:` lines, in code, do not count). */
+const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+const API_KEY = /^(?:openapi|openapi-schema|api)[ \t]*:/m;
 
 /**
  * A page file written as an API page (Mintlify's api-playground/openapi-setup and mdx-setup):
@@ -44,16 +46,16 @@ const API_FRONTMATTER = /^---[ \t]*\r?\n(?:[\s\S]*?\n)?(?:openapi|openapi-schema
  * playground over its hand-written fields. Undefined for any other page.
  */
 export function apiPageSource(file: string, text: string, reference: ApiReference): ApiPageSource | undefined {
-  if (!API_FRONTMATTER.test(text)) return undefined;
-  const match = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
+  const match = FRONTMATTER.exec(text);
+  if (!match || !API_KEY.test(match[1]!)) return undefined;
   let frontmatter: Record<string, unknown> = {};
   try {
-    const data: unknown = YAML.parse(match?.[1] ?? '', { maxAliasCount: 100 });
+    const data: unknown = YAML.parse(match[1]!, { maxAliasCount: 100 });
     if (data && typeof data === 'object') frontmatter = data as Record<string, unknown>;
   } catch {
     return undefined; // the parser reports the frontmatter itself
   }
-  const body = text.slice(match?.[0].length ?? 0);
+  const body = text.slice(match[0].length);
   const own = { title: typeof frontmatter.title === 'string', description: typeof frontmatter.description === 'string' };
   if (typeof frontmatter.openapi === 'string') {
     const ref = parseOperationRef(frontmatter.openapi);

@@ -65,12 +65,20 @@ function atAnyIndent(rule: BlockRule): BlockRule {
  */
 function endingAtIndentedFence(paragraph: BlockRule): BlockRule {
   return (state, startLine, endLine, silent) => {
-    let end = startLine + 1;
-    for (; end < endLine && !state.isEmpty(end); end++) {
-      const start = state.bMarks[end]! + state.tShift[end]!;
-      if (state.sCount[end]! - state.blkIndent > 3 && /^(`{3,}|~{3,})/.test(state.src.slice(start, start + 3))) break;
+    let fence = startLine + 1;
+    for (; fence < endLine && !state.isEmpty(fence); fence++) {
+      const start = state.bMarks[fence]! + state.tShift[fence]!;
+      if (state.sCount[fence]! - state.blkIndent > 3 && /^(`{3,}|~{3,})/.test(state.src.slice(start, start + 3))) break;
     }
-    return paragraph(state, startLine, end, silent);
+    if (fence >= endLine || state.isEmpty(fence)) return paragraph(state, startLine, endLine, silent);
+    // The fence's line, seen as not indented for the moment, lets the fence rule end the paragraph there.
+    const indent = state.sCount[fence]!;
+    state.sCount[fence] = state.blkIndent;
+    try {
+      return paragraph(state, startLine, endLine, silent);
+    } finally {
+      state.sCount[fence] = indent;
+    }
   };
 }
 
