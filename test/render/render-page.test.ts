@@ -66,6 +66,12 @@ describe('rendering a page', () => {
     expect(tab).toContain('<p>Then this.</p>');
   });
 
+  it('lets a component end the paragraph right above it, however far away the component closes', () => {
+    const out = html('Pick one:\n<Tabs>\n<Tab title="A">\n\nFirst\n</Tab>\n</Tabs>\n');
+    expect(out).toContain('<p>Pick one:</p>');
+    expect(out).toContain('<div class="tabs">');
+  });
+
   it('hides a {/* comment */} over several paragraphs, apostrophes and all', () => {
     expect(html("Before\n\n{/* #### Steps:\n\n1. **Backup**: the project's data.\n\n#### More\n*/}\n\nAfter\n")).toBe('<p>Before</p>\n<p>After</p>\n');
   });
