@@ -12,22 +12,32 @@ const nameOf = (token: Token) => (token.meta as unknown as Tag).name;
  */
 export function groupUserComponents(tokens: Token[], isUserComponent: (name: string) => boolean, isDropped: (tag: Tag) => boolean): Token[] {
   for (const token of tokens) {
-    if (token.type === 'inline' && token.children) token.children = groupInline(token.children, isUserComponent, isDropped);
+    if (token.type === 'inline' && token.children) token.children = group(token.children, INLINE, isUserComponent, isDropped);
   }
-  return groupBlocks(tokens, isUserComponent, isDropped);
+  return group(tokens, BLOCK, isUserComponent, isDropped);
 }
 
-function groupBlocks(tokens: Token[], isUserComponent: (name: string) => boolean, isDropped: (tag: Tag) => boolean): Token[] {
+/** How elements are written at one level: their tokens' types, and where an open one closes. */
+interface Level {
+  open: string;
+  self: string;
+  isBlock: boolean;
+  closingIndex(tokens: Token[], open: number): number;
+}
+
+const BLOCK: Level = { open: 'component_open', self: 'component_self', isBlock: true, closingIndex: blockClosingIndex };
+const INLINE: Level = { open: 'component_inline_open', self: 'component_inline_self', isBlock: false, closingIndex: inlineClosingIndex };
+
+function group(tokens: Token[], level: Level, isUserComponent: (name: string) => boolean, isDropped: (tag: Tag) => boolean): Token[] {
   const out: Token[] = [];
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
-    const isElement = token.type === 'component_open' || token.type === 'component_self';
-    if (!isElement) {
+    if (token.type !== level.open && token.type !== level.self) {
       out.push(token);
       continue;
     }
     const tag = token.meta as unknown as Tag;
-    const end = token.type === 'component_open' ? closingIndex(tokens, index) : index;
+    const end = token.type === level.open ? level.closingIndex(tokens, index) : index;
     if (isDropped(tag)) {
       index = end;
       continue;
@@ -36,9 +46,10 @@ function groupBlocks(tokens: Token[], isUserComponent: (name: string) => boolean
       out.push(token);
       continue;
     }
-    token.children = token.type === 'component_open' ? groupBlocks(tokens.slice(index + 1, end), isUserComponent, isDropped) : null;
+    token.children = token.type === level.open ? group(tokens.slice(index + 1, end), level, isUserComponent, isDropped) : null;
     token.type = 'user_component';
     token.nesting = 0;
+    token.block = level.isBlock;
     out.push(token);
     index = end;
   }
@@ -46,41 +57,13 @@ function groupBlocks(tokens: Token[], isUserComponent: (name: string) => boolean
 }
 
 /** The index of the `component_close` at the open token's level (the end of the list when there is none). */
-function closingIndex(tokens: Token[], open: number): number {
+function blockClosingIndex(tokens: Token[], open: number): number {
   const { level } = tokens[open]!;
   for (let index = open + 1; index < tokens.length; index++) {
     const token = tokens[index]!;
     if (token.type === 'component_close' && token.level === level) return index;
   }
   return tokens.length - 1;
-}
-
-function groupInline(children: Token[], isUserComponent: (name: string) => boolean, isDropped: (tag: Tag) => boolean): Token[] {
-  const out: Token[] = [];
-  for (let index = 0; index < children.length; index++) {
-    const token = children[index]!;
-    const isElement = token.type === 'component_inline_open' || token.type === 'component_inline_self';
-    if (!isElement) {
-      out.push(token);
-      continue;
-    }
-    const tag = token.meta as unknown as Tag;
-    const end = token.type === 'component_inline_open' ? inlineClosingIndex(children, index) : index;
-    if (isDropped(tag)) {
-      index = end;
-      continue;
-    }
-    if (!isUserComponent(tag.name)) {
-      out.push(token);
-      continue;
-    }
-    token.children = token.type === 'component_inline_open' ? groupInline(children.slice(index + 1, end), isUserComponent, isDropped) : null;
-    token.type = 'user_component';
-    token.block = false;
-    out.push(token);
-    index = end;
-  }
-  return out;
 }
 
 /** The index of the close tag pairing with the inline open tag at `open`, counting same-named elements between. */

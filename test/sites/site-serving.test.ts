@@ -68,6 +68,8 @@ beforeAll(async () => {
       '---\ntitle: Pictures\n---\n\n![The logo](/images/logo.png)\n\n<Frame caption="Framed">\n  <img src="../images/logo.png" alt="Framed logo" />\n</Frame>\n',
     'images/evil.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
     '.mintignore': '# Not for publishing\ndrafts/\n',
+    'landing.mdx': '---\ntitle: Landing\nmode: custom\n---\n\n<div className="text-red-700 dark:text-sky-300 mt-4">\n  Welcome aboard.\n</div>\n',
+    'theme/brand.css': '.dark .brand-note { color: #ffd; }\nhtml:not(.dark) .brand-note { color: #330; }\n',
     'drafts/secret.mdx': '---\ntitle: Secret plans\n---\n\nNot yet.\n',
   });
   fs.mkdirSync(path.join(repo.dir, 'images'), { recursive: true });
@@ -177,6 +179,24 @@ describe('serving a site', () => {
     // A folder's address leads to its first page of the navigation, as on Mintlify.
     const folder = await get('/sites/acme/guides');
     expect([folder.status, folder.headers.get('location')]).toEqual([307, '/sites/acme/guides/pictures']);
+  });
+
+  it("serves a page in Mintlify's custom mode with the Tailwind utilities and stylesheets its repository uses", async () => {
+    const landing = (await get('/sites/acme/landing')).body as string;
+    expect(landing).toContain('<body class="mode-custom">');
+    expect(landing).not.toContain('<nav class="sidebar"');
+    expect(landing).toContain('<div class="text-red-700 dark:text-sky-300 mt-4">');
+    const href = /<link rel="stylesheet" href="(\/sites\/acme\/_folio\/site\.css\?v=[\w-]+)">/.exec(landing)?.[1];
+    expect(href).toBeDefined();
+    const css = await t.app.fetch(`http://folio.test${href}`);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    const text = await css.text();
+    expect(text).toMatch(/#content \.text-red-700 \{[^}]*color: rgb\(185 28 28/);
+    expect(text).toMatch(/@media \(prefers-color-scheme: dark\) \{\s*#content \.dark\\:text-sky-300/);
+    expect(text).toMatch(/#content \.mt-4 \{\s*margin-top: 1rem/);
+    // The repository's own stylesheet, its Mintlify dark class read as the reader's colour scheme.
+    expect(text).toMatch(/@media \(prefers-color-scheme: dark\) \{\s*\.brand-note \{ color: #ffd; \}/);
+    expect(text).toMatch(/@media \(prefers-color-scheme: light\) \{\s*\.brand-note \{ color: #330; \}/);
   });
 
   it('leaves out what .mintignore excludes: not served, not searched', async () => {
