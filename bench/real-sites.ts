@@ -48,11 +48,7 @@ export async function benchRealSites(runtime: Runtime, rounds = 2) {
     rows.push(`| ${name} | ${pages} | ${fmt(best)} | ${fmt((1000 * best) / pages, 1)} | ${warnings} |`);
   }
   return {
-    table: [
-      `| First deployment (best of ${rounds}) | pages served | seconds | ms per page | warnings logged |`,
-      '|---|---|---|---|---|',
-      ...rows,
-    ].join('\n'),
+    table: [`| First deployment (best of ${rounds}) | pages served | seconds | ms per page | warnings logged |`, '|---|---|---|---|---|', ...rows].join('\n'),
   };
 }
 

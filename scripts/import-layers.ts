@@ -24,7 +24,8 @@ export const LAYERS: readonly { name: string; about: string; modules: readonly s
   },
   {
     name: 'domain',
-    about: 'the documentation format and its OpenAPI documents, then the work: keys, search, rendering, sites, their MCP servers, deployments, the assistant, previews, agent jobs',
+    about:
+      'the documentation format and its OpenAPI documents, then the work: keys, search, rendering, sites, their MCP servers, deployments, the assistant, previews, agent jobs',
     modules: [
       'mintlify/',
       'openapi/',

@@ -45,7 +45,7 @@ const API_KEY = /^(?:openapi|openapi-schema|api)[ \t]*:/m;
  * `openapi-schema: Name` that data model, `api: "POST https://…"` gets the endpoint header and
  * playground over its hand-written fields. Undefined for any other page.
  */
-export function apiPageSource(file: string, text: string, reference: ApiReference): ApiPageSource | undefined {
+export function apiPageSource(text: string, reference: ApiReference): ApiPageSource | undefined {
   const match = FRONTMATTER.exec(text);
   if (!match || !API_KEY.test(match[1]!)) return undefined;
   let frontmatter: Record<string, unknown> = {};

@@ -158,7 +158,7 @@ export async function buildPages(input: {
         const api =
           plans[0]!.generated && reference
             ? generatedApiSource(plans[0]!.generated, reference)
-            : reference && apiPageSource(sourcePath, readFile(sourcePath) ?? '', reference);
+            : reference && apiPageSource(readFile(sourcePath) ?? '', reference);
         const read = parseOrReport(sourcePath, api ? (file) => (file === sourcePath ? api.text : readFile(file)) : readFile);
         const page = api ? withApiDefaults(read, api) : read;
         for (const warning of api?.warnings ?? []) progress.log(`Warning: ${sourcePath}: ${warning}`);

@@ -77,7 +77,7 @@ export async function checkRepository(files: ProjectFiles, paths: string[], wher
 
   const read = await readPagesAndSnippets(files, [...sources]);
   for (const source of sources) {
-    const api = apiPageSource(source, read(source) ?? '', reference);
+    const api = apiPageSource(read(source) ?? '', reference);
     for (const message of api?.warnings ?? []) warnings.push({ file: source, line: 1, message });
     const page = parseOrReport(source, api ? (file) => (file === source ? api.text : read(file)) : read);
     for (const [name, count] of Object.entries(page.unknownComponents)) {
