@@ -151,6 +151,7 @@ async function open(options: { colorScheme?: 'light' | 'dark'; withAxe?: boolean
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.goto(`${folio.url}/sites/users-api${options.route ?? pageRoute}`);
+  await page.getByText('Try it', { exact: true }).click();
   await page.getByRole('form', { name: 'Try it' }).waitFor();
   return { page, errors };
 }

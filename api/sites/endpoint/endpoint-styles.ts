@@ -17,6 +17,10 @@ export const ENDPOINT_STYLES = `
 .api-webhook-method{color:var(--muted);font-size:.85rem}
 .api-deprecated{margin-left:auto;color:var(--caution);font-size:.82rem;font-weight:600}
 .api-url{margin:.75rem 0 0}
+.api-try{margin:.75rem 0 0}
+.api-try>summary{display:inline-block;cursor:pointer;padding:.3rem .9rem;border-radius:8px;background:var(--accent);color:var(--bg);font-weight:600;font-size:.9rem}
+.api-try>summary::-webkit-details-marker{display:none}
+.api-try>summary:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
 .api-playground-note{color:var(--muted);font-size:.9rem;margin:.75rem 0 0}
 .api-playground{margin:.75rem 0 0;padding:1rem;border:1px solid var(--border);border-radius:10px;display:grid;gap:.9rem}
 .api-playground[hidden],.api-pg-option[hidden],.api-response-details[hidden]{display:none}

@@ -16,12 +16,15 @@ const LOCATION_LEGENDS = { path: 'Path parameters', query: 'Query parameters', h
 export function playgroundHtml(endpoint: PageEndpoint): string {
   const urls = endpoint.servers.map((server) => `<code>${e(serverUrl(server))}</code>`).join(' or ');
   const parts = [serversHtml(endpoint.servers), authHtml(endpoint.security), ...parametersHtml(endpoint), bodyHtml(endpoint)];
-  return `<p class="api-playground-note">The “Try it” playground needs JavaScript: it sends requests from your browser${urls ? ` to ${urls}` : ''}.</p>
+  // Folded under "Try it", as Mintlify opens its playground on demand: the reference comes first.
+  return `<details class="api-try"><summary>Try it</summary>
+<p class="api-playground-note">The “Try it” playground needs JavaScript: it sends requests from your browser${urls ? ` to ${urls}` : ''}.</p>
 <form class="api-playground" hidden aria-label="Try it" data-endpoint="${e(JSON.stringify(endpoint))}">
 ${parts.filter(Boolean).join('\n')}
 <div class="api-pg-actions"><button type="submit" class="api-pg-send">Send</button></div>
 <div class="api-response"><p class="api-response-status" role="status"></p><div class="api-response-details" hidden></div></div>
 </form>
+</details>
 `;
 }
 
