@@ -16,31 +16,43 @@ export interface ApiReference {
 /** Files that are never OpenAPI documents, whatever they hold. */
 const NOT_SPECS = new Set(['docs.json', 'mint.json', 'package.json', 'package-lock.json', 'tsconfig.json']);
 const SPEC_FILE = /\.(json|ya?ml)$/i;
-/** Documents kept parsed between deployments by one process (a redeployment of an unchanged spec does not parse it again). */
-const MAX_CACHED_SPECS = 8;
-const cache = new Map<string, Promise<SpecLoad>>();
-
 /**
- * Reads every OpenAPI document of the project (Mintlify uploads every one in the repository, named in
- * docs.json or not) and makes its navigation's `openapi` entries into pages. `blobIdOf` names a file's
- * content, so that a document already read by this process is not parsed again.
+ * What this process read of repository files, by path and Git blob: a document parsed, or that the file
+ * is no document. A redeployment reads and parses only files that changed. Bounded by the documents'
+ * size (a parsed document takes a few times its text).
  */
+const MAX_CACHED_CHARS = 50_000_000;
+const cache = new Map<string, { load: Promise<SpecLoad> | undefined; chars: number }>();
+let cachedChars = 0;
+
 export async function readApiReference(
   files: ProjectFiles,
   paths: Iterable<string>,
   config: JsonObject,
   blobIdOf: (file: string) => string | undefined = () => undefined,
 ): Promise<ApiReference> {
-  const candidates = [...paths].filter(
-    (file) => SPEC_FILE.test(file) && !NOT_SPECS.has(file) && !file.split('/').some((part) => part.startsWith('.') || part === 'node_modules'),
-  );
-  const texts = candidates.length > 0 ? await files.read(candidates) : new Map<string, string>();
+  const candidates = [...paths]
+    .filter((file) => SPEC_FILE.test(file) && !NOT_SPECS.has(file) && !file.split('/').some((part) => part.startsWith('.') || part === 'node_modules'))
+    .sort();
+  const keyOf = (file: string) => {
+    const blobId = blobIdOf(file);
+    return blobId ? `${file}\u0000${blobId}` : undefined;
+  };
+  const unread = candidates.filter((file) => !cache.has(keyOf(file) ?? ''));
+  const texts = unread.length > 0 ? await files.read(unread) : new Map<string, string>();
   const specs: Spec[] = [];
   const warnings: string[] = [];
-  for (const file of candidates.sort()) {
-    const text = texts.get(file) ?? '';
-    if (!looksLikeSpec(file, text)) continue;
-    const loaded = await loadCached(file, text, blobIdOf(file));
+  for (const file of candidates) {
+    const key = keyOf(file);
+    const known = key ? cache.get(key) : undefined;
+    let load = known?.load;
+    if (!known) {
+      const text = texts.get(file) ?? '';
+      load = looksLikeSpec(file, text) ? loadSpec(file, text) : undefined;
+      if (key) remember(key, load, load ? text.length : 0);
+    }
+    const loaded = await load;
+    if (!loaded) continue;
     if ('error' in loaded) warnings.push(`OpenAPI: ${loaded.error}; its pages were left out`);
     else {
       specs.push(loaded.spec);
@@ -51,16 +63,13 @@ export async function readApiReference(
   return { specs, api: config.api, navigation, warnings: [...warnings, ...navigation.warnings] };
 }
 
-function loadCached(file: string, text: string, blobId: string | undefined): Promise<SpecLoad> {
-  if (!blobId) return loadSpec(file, text);
-  const key = `${file}\u0000${blobId}`;
-  let loading = cache.get(key);
-  if (loading) {
-    cache.delete(key); // most recently used last
-  } else {
-    loading = loadSpec(file, text);
-    if (cache.size >= MAX_CACHED_SPECS) cache.delete(cache.keys().next().value!);
+/** Keeps what was read of a file, dropping the oldest documents past MAX_CACHED_CHARS. */
+function remember(key: string, load: Promise<SpecLoad> | undefined, chars: number): void {
+  cache.set(key, { load, chars });
+  cachedChars += chars;
+  for (const [oldest, entry] of cache) {
+    if (cachedChars <= MAX_CACHED_CHARS || oldest === key) break;
+    cache.delete(oldest);
+    cachedChars -= entry.chars;
   }
-  cache.set(key, loading);
-  return loading;
 }

@@ -1,10 +1,10 @@
 import type { JsonObject } from '../mintlify/config-refs.ts';
 import { pageAnchors, pageLinks } from '../mintlify/mdx/page-links.ts';
-import { snippetReferences } from '../mintlify/mdx/parse-page.ts';
+import { MAX_SNIPPET_DEPTH, snippetReferences } from '../mintlify/mdx/parse-page.ts';
 import type { NavigationPage } from '../mintlify/navigation.ts';
 import { routeOf } from '../mintlify/page-route.ts';
 import { Redirects, readRedirects } from '../sites/redirects.ts';
-import { type ProjectFiles, readPagesAndSnippets, sourceOf } from './project-reader.ts';
+import { type ProjectFiles, sourceOf } from './project-reader.ts';
 
 /** A link that leads nowhere, where it is written. */
 export interface BrokenLink {
@@ -29,7 +29,14 @@ const SPEC_KEY = /^(openapi|asyncapi|api)\s*:/m;
  * are known: not on pages made from an API spec). A relative link is read as a browser reads it from
  * the page's route. Links off the site (`https:`, `mailto:`) are not followed.
  */
-export async function findBrokenLinks(files: ProjectFiles, paths: Iterable<string>, pages: NavigationPage[], config: JsonObject): Promise<BrokenLink[]> {
+export async function findBrokenLinks(
+  files: ProjectFiles,
+  paths: Iterable<string>,
+  pages: NavigationPage[],
+  config: JsonObject,
+  /** A file's Git blob, when the files are a commit's: what this process already read of it is not read again. */
+  blobIdOf: (file: string) => string | undefined = () => undefined,
+): Promise<BrokenLink[]> {
   // A page with no file of its own still has its route (the navigation's problem, reported apart; or a
   // page made from an API spec): links to it are not broken.
   const routes = new Map<string, string | undefined>();
@@ -38,15 +45,15 @@ export async function findBrokenLinks(files: ProjectFiles, paths: Iterable<strin
     if (!routes.get(route)) routes.set(route, sourceOf(page, files));
   }
   const sources = [...routes.values()].filter((source): source is string => source !== undefined);
-  const read = await readPagesAndSnippets(files, [...new Set(sources)]);
+  const facts = await readFacts(files, [...new Set(sources)], blobIdOf);
   const included = new Map<string, string[]>();
   const site: Site = {
     routes,
     files: new Set(paths),
     redirects: new Redirects(readRedirects(config.redirects)),
-    read,
+    facts,
     anchors: new Map(),
-    withSnippets: (source) => included.get(source) ?? included.set(source, withSnippets(source, read)).get(source)!,
+    withSnippets: (source) => included.get(source) ?? included.set(source, withSnippets(source, facts)).get(source)!,
   };
 
   const found = new Map<string, BrokenLink>();
@@ -55,7 +62,7 @@ export async function findBrokenLinks(files: ProjectFiles, paths: Iterable<strin
     if (!source || checked.has(source)) continue;
     checked.add(source);
     for (const file of site.withSnippets(source)) {
-      for (const link of pageLinks(read(file) ?? '')) {
+      for (const link of facts.get(file)?.links ?? []) {
         const problem = linkProblem(link.target, route, site);
         const key = `${file}\u0000${link.line}\u0000${link.target}`;
         if (problem && !found.has(key))
@@ -64,6 +71,49 @@ export async function findBrokenLinks(files: ProjectFiles, paths: Iterable<strin
     }
   }
   return [...found.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+/** What the check needs of a file: its links, the anchors its headings make, the snippets it includes, whether an API spec makes its page. */
+interface FileFacts {
+  links: ReturnType<typeof pageLinks>;
+  anchors: Set<string>;
+  snippets: string[];
+  isSpecPage: boolean;
+}
+
+/** Facts of files this process read, by path and blob (a redeployment reads only the files that changed). */
+const MAX_CACHED_FILES = 50_000;
+const factsCache = new Map<string, FileFacts>();
+
+/** The facts of the pages and, level by level, of the snippets they include (those that exist). */
+async function readFacts(files: ProjectFiles, pages: string[], blobIdOf: (file: string) => string | undefined): Promise<Map<string, FileFacts>> {
+  const facts = new Map<string, FileFacts>();
+  let wanted = pages;
+  for (let depth = 0; depth <= MAX_SNIPPET_DEPTH && wanted.length > 0; depth++) {
+    const keyOf = (file: string) => {
+      const blobId = blobIdOf(file);
+      return blobId ? `${file}\u0000${blobId}` : '';
+    };
+    const unread = wanted.filter((file) => !factsCache.has(keyOf(file)));
+    const texts = unread.length > 0 ? await files.read(unread) : new Map<string, string>();
+    const next = new Set<string>();
+    for (const file of wanted) {
+      const key = keyOf(file);
+      let known = factsCache.get(key);
+      if (!known) {
+        const text = texts.get(file) ?? '';
+        known = { links: pageLinks(text), anchors: pageAnchors(text), snippets: snippetReferences(file, text), isSpecPage: SPEC_KEY.test(frontmatterOf(text)) };
+        if (key) {
+          if (factsCache.size >= MAX_CACHED_FILES) factsCache.delete(factsCache.keys().next().value!);
+          factsCache.set(key, known);
+        }
+      }
+      facts.set(file, known);
+      for (const snippet of known.snippets) if (files.has(snippet) && !facts.has(snippet)) next.add(snippet);
+    }
+    wanted = [...next];
+  }
+  return facts;
 }
 
 /** Broken links a deployment's log lists; `folio check` lists them all. */
@@ -82,7 +132,7 @@ interface Site {
   routes: Map<string, string | undefined>;
   files: Set<string>;
   redirects: Redirects;
-  read: (file: string) => string | undefined;
+  facts: Map<string, FileFacts>;
   /** The anchors of each page read so far, by route, as `looseAnchor` writes them (undefined: not known). */
   anchors: Map<string, Set<string> | undefined>;
   withSnippets(source: string): string[];
@@ -130,17 +180,9 @@ function pageAt(path: string, site: Site): string | undefined {
 function anchorsOf(route: string, site: Site): Set<string> | undefined {
   if (!site.anchors.has(route)) {
     const source = site.routes.get(route);
-    const text = source ? (site.read(source) ?? '') : '';
-    const isKnown = source !== undefined && !SPEC_KEY.test(frontmatterOf(text));
-    const anchors = isKnown
-      ? pageAnchors(
-          site
-            .withSnippets(source)
-            .map((file) => site.read(file) ?? '')
-            .join('\n'),
-        )
-      : undefined;
-    site.anchors.set(route, anchors && new Set([...anchors].map(looseAnchor)));
+    const isKnown = source !== undefined && site.facts.get(source)?.isSpecPage === false;
+    const anchors = isKnown ? site.withSnippets(source).flatMap((file) => [...(site.facts.get(file)?.anchors ?? [])]) : undefined;
+    site.anchors.set(route, anchors && new Set(anchors.map(looseAnchor)));
   }
   return site.anchors.get(route);
 }
@@ -160,11 +202,11 @@ function looseAnchor(anchor: string): string {
 }
 
 /** The file and the snippets it includes, at every depth, that exist. */
-function withSnippets(source: string, read: (file: string) => string | undefined): string[] {
+function withSnippets(source: string, facts: Map<string, FileFacts>): string[] {
   const files = [source];
   for (let i = 0; i < files.length; i++) {
-    for (const snippet of snippetReferences(files[i]!, read(files[i]!) ?? '')) {
-      if (read(snippet) !== undefined && !files.includes(snippet)) files.push(snippet);
+    for (const snippet of facts.get(files[i]!)?.snippets ?? []) {
+      if (facts.has(snippet) && !files.includes(snippet)) files.push(snippet);
     }
   }
   return files;

@@ -114,7 +114,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       `Parsed ${built.parsed} changed page${built.parsed === 1 ? '' : 's'} into ${built.newChunks} chunks, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`,
     );
     if (isRenderingSite) {
-      const links = await findBrokenLinks(commitFiles(mirror, tree), tree.keys(), [...navigation.pages, ...offNavigation], config);
+      const links = await findBrokenLinks(commitFiles(mirror, tree), tree.keys(), [...navigation.pages, ...offNavigation], config, (path) => tree.get(path));
       for (const line of brokenLinkLog(links)) progress.log(line);
       const site = await buildSite({
         db,
