@@ -33,9 +33,12 @@ export function operationPage(operation: Operation, spec: Spec, api?: unknown): 
   const sections = [
     operation.mint.content ?? '',
     rest ? prose(rest) : '',
-    operation.isWebhook
-      ? `Webhook ${inlineCode(operation.path)} (${inlineCode(operation.method.toUpperCase())})`
-      : inlineCode(`${operation.method.toUpperCase()} ${operation.path}`),
+    // The page's header shows the method and path to readers; this line is for AI tools and search.
+    `<Visibility for="agents">\n\n${
+      operation.isWebhook
+        ? `Webhook ${inlineCode(operation.path)} (${inlineCode(operation.method.toUpperCase())})`
+        : inlineCode(`${operation.method.toUpperCase()} ${operation.path}`)
+    }\n\n</Visibility>`,
     authorizationsMdx(securityOf(operation, spec.document)),
     ...PARAMETER_LOCATIONS.map((location) => {
       const parameters = parametersOf(operation).filter((parameter) => parameter.in === location);

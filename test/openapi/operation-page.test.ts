@@ -35,7 +35,8 @@ describe('an operation page', () => {
 
   it('puts x-mint content first, then the method and path, then each part of the reference under its heading', () => {
     const { mdx } = page(plants, 'post', '/plants');
-    expect(mdx.startsWith('## Before you start\n\n<Note>Water the plant first.</Note>\n\n`POST /plants`\n\n## Authorizations')).toBe(true);
+    // The method and path are the header's on the web page, and the text's for AI tools and search.
+    expect(mdx.startsWith('## Before you start\n\n<Note>Water the plant first.</Note>\n\n<Visibility for="agents">\n\n`POST /plants`\n\n</Visibility>\n\n## Authorizations')).toBe(true);
     // Search keeps three heading levels: a callback's own body and responses (####) are part of its section.
     expect(searchView(mdx).headings).toEqual([
       'Before you start',
