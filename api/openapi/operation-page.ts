@@ -81,8 +81,11 @@ export function descriptionParts(description: string | undefined): { lead?: stri
   const text = description?.replace(/\r\n?/g, '\n').trim();
   if (!text) return {};
   if (/^(```|~~~|<|\||[-*+] |\d+\. |#)/.test(text)) return { rest: text };
-  const end = text.search(/\n[ \t]*\n/);
-  return end < 0 ? { lead: text } : { lead: text.slice(0, end).trim(), rest: text.slice(end).trim() };
+  // A line holding only a backslash (a Markdown hard break) ends a paragraph as a blank line does.
+  const end = text.search(/\n[ \t]*\\?[ \t]*\n/);
+  if (end < 0) return { lead: text };
+  const rest = text.slice(end).replace(/^(\s*\\[ \t]*(?=\n))+/, '').trim();
+  return { lead: text.slice(0, end).trim(), ...(rest ? { rest } : {}) };
 }
 
 function frontmatterOf(operation: Operation, lead: string | undefined): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readApiOptions } from '../../api/openapi/api-options.ts';
 import type { Spec } from '../../api/openapi/load-spec.ts';
-import { operationPage } from '../../api/openapi/operation-page.ts';
+import { descriptionParts, operationPage } from '../../api/openapi/operation-page.ts';
 import { listOperations } from '../../api/openapi/operations.ts';
 import { findSchema } from '../../api/openapi/references.ts';
 import { schemaPage } from '../../api/openapi/schema-page.ts';
@@ -58,6 +58,14 @@ describe('an operation page', () => {
       'Response',
       '200',
     ]);
+  });
+
+  it("takes the description's first paragraph for the page header, a backslash-only line ending it as a blank line does", () => {
+    expect(descriptionParts('Creates a stream.\n\nProfiles default to 720p.')).toEqual({ lead: 'Creates a stream.', rest: 'Profiles default to 720p.' });
+    // Written as Markdown hard breaks (a spec's YAML block with lone `\` lines): no backslash reaches the header or the body.
+    expect(descriptionParts('Creates a stream.\n\\\n\\\nProfiles default\nto 720p.')).toEqual({ lead: 'Creates a stream.', rest: 'Profiles default\nto 720p.' });
+    expect(descriptionParts('One line, ending with a break\\\nand going on.')).toEqual({ lead: 'One line, ending with a break\\\nand going on.' });
+    expect(descriptionParts('```json\n{}\n```')).toEqual({ rest: '```json\n{}\n```' });
   });
 
   it('documents each parameter with its type, default, constraints and flags', () => {
