@@ -15,8 +15,8 @@ import { renderPage, RENDER_VERSION, type RenderedPage, type RenderOptions } fro
 import { pageMarkdown } from '../render/page-markdown.ts';
 import { routeOf } from '../mintlify/page-route.ts';
 
-/** Bump when parsing or chunking changes, so every page is rebuilt by the next deployment. */
-const PARSER_VERSION = '7';
+/** Bump when parsing, chunking or the pages made from OpenAPI change, so every page is rebuilt by the next deployment. */
+const PARSER_VERSION = '8';
 const INSERT_BATCH = 500;
 
 export interface BuiltPages {

@@ -8,7 +8,7 @@ import { DEFAULT_RENDER_OPTIONS, inRenderContext, type PageUpdate, type RenderOp
 export type { RenderOptions } from './render-context.ts';
 
 /** Bump when rendering changes, so the next deployment renders every page again. */
-export const RENDER_VERSION = '3';
+export const RENDER_VERSION = '4';
 
 /** Pages larger than this render as their text in one block (the search text is unaffected). */
 const MAX_RENDERED_CHARS = 2_000_000;
