@@ -84,7 +84,10 @@ export function descriptionParts(description: string | undefined): { lead?: stri
   // A line holding only a backslash (a Markdown hard break) ends a paragraph as a blank line does.
   const end = text.search(/\n[ \t]*\\?[ \t]*\n/);
   if (end < 0) return { lead: text };
-  const rest = text.slice(end).replace(/^(\s*\\[ \t]*(?=\n))+/, '').trim();
+  const rest = text
+    .slice(end)
+    .replace(/^(\s*\\[ \t]*(?=\n))+/, '')
+    .trim();
   return { lead: text.slice(0, end).trim(), ...(rest ? { rest } : {}) };
 }
 

@@ -36,7 +36,11 @@ describe('an operation page', () => {
   it('puts x-mint content first, then the method and path, then each part of the reference under its heading', () => {
     const { mdx } = page(plants, 'post', '/plants');
     // The method and path are the header's on the web page, and the text's for AI tools and search.
-    expect(mdx.startsWith('## Before you start\n\n<Note>Water the plant first.</Note>\n\n<Visibility for="agents">\n\n`POST /plants`\n\n</Visibility>\n\n## Authorizations')).toBe(true);
+    expect(
+      mdx.startsWith(
+        '## Before you start\n\n<Note>Water the plant first.</Note>\n\n<Visibility for="agents">\n\n`POST /plants`\n\n</Visibility>\n\n## Authorizations',
+      ),
+    ).toBe(true);
     // Search keeps three heading levels: a callback's own body and responses (####) are part of its section.
     expect(searchView(mdx).headings).toEqual([
       'Before you start',
@@ -63,7 +67,10 @@ describe('an operation page', () => {
   it("takes the description's first paragraph for the page header, a backslash-only line ending it as a blank line does", () => {
     expect(descriptionParts('Creates a stream.\n\nProfiles default to 720p.')).toEqual({ lead: 'Creates a stream.', rest: 'Profiles default to 720p.' });
     // Written as Markdown hard breaks (a spec's YAML block with lone `\` lines): no backslash reaches the header or the body.
-    expect(descriptionParts('Creates a stream.\n\\\n\\\nProfiles default\nto 720p.')).toEqual({ lead: 'Creates a stream.', rest: 'Profiles default\nto 720p.' });
+    expect(descriptionParts('Creates a stream.\n\\\n\\\nProfiles default\nto 720p.')).toEqual({
+      lead: 'Creates a stream.',
+      rest: 'Profiles default\nto 720p.',
+    });
     expect(descriptionParts('One line, ending with a break\\\nand going on.')).toEqual({ lead: 'One line, ending with a break\\\nand going on.' });
     expect(descriptionParts('```json\n{}\n```')).toEqual({ rest: '```json\n{}\n```' });
   });
