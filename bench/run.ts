@@ -12,6 +12,7 @@ import { benchAnalytics } from './analytics.ts';
 import { benchAnalyticsReports } from './analytics-reports.ts';
 import { UNLIMITED } from './limits.ts';
 import { benchAssistant } from './assistant.ts';
+import { benchBigSite } from './big-site.ts';
 import { benchDeploy, benchTriggeredRedeploy } from './deploy.ts';
 import { benchFleet } from './fleet.ts';
 import { benchPreviews } from './previews.ts';
@@ -82,6 +83,11 @@ try {
   if (!only || only === 'real-sites') {
     const result = await benchRealSites(runtime);
     console.log(`## Real teams' sites\n\n${result.table}\n`);
+  }
+  // Minutes long (a site of 34,000 pages, deployed twice): run on its own only.
+  if (only === 'big-site') {
+    const result = await benchBigSite(runtime);
+    console.log(`## Big site\n\n${result.table}\n`);
   }
   // Minutes long (hundreds of sites, thousands of index loads): run on its own only, never by a bare `npm run bench`.
   if (only === 'fleet') {

@@ -1,10 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const FOLIO = fileURLToPath(new URL('../bin/folio.js', import.meta.url));
 
-export interface WebProcess {
+export interface FolioProcess {
+  /** The address it listens at ('' for a worker). */
   url: string;
+  pid: number;
+  /** Its peak resident memory so far, in bytes (Linux's VmHWM). */
+  peakRss(): number;
   stop(): Promise<void>;
 }
 
@@ -13,18 +18,25 @@ export interface WebProcess {
  * the benchmark itself runs from), resolved once it says it is ready (it then loads the live sites in
  * the background).
  */
-export function startWeb(env: Record<string, string>): Promise<WebProcess> {
+export function startWeb(env: Record<string, string>): Promise<FolioProcess> {
+  return startFolio('web', env);
+}
+
+/** `folio web` or `folio worker` in a process of its own, resolved once it says it is ready. */
+export function startFolio(role: 'web' | 'worker', env: Record<string, string>): Promise<FolioProcess> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [FOLIO, 'web'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child: ChildProcess = spawn(process.execPath, [FOLIO, role], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const exited = new Promise<void>((done) => child.on('exit', () => done()));
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const ready = /Folio web ready at (\S+)/.exec(output);
+      const ready = new RegExp(`Folio ${role} ready(?: at (\\S+))?`).exec(output);
       if (ready) {
         child.stdout!.off('data', onData);
         resolve({
-          url: ready[1]!,
+          url: ready[1] ?? '',
+          pid: child.pid!,
+          peakRss: () => peakRssOf(child.pid!),
           stop: async () => {
             child.kill('SIGTERM');
             await exited;
@@ -34,6 +46,12 @@ export function startWeb(env: Record<string, string>): Promise<WebProcess> {
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`folio web exited with ${code} before it was ready:\n${output}`)));
+    child.on('exit', (code) => reject(new Error(`folio ${role} exited with ${code} before it was ready:\n${output}`)));
   });
+}
+
+function peakRssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+  return kilobytes ? Number(kilobytes) * 1024 : 0;
 }
