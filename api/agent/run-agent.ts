@@ -195,9 +195,9 @@ async function searchLivePages(services: Services, project: { id: string; liveDe
   const pages = project.liveDeploymentId
     ? await services.db.deploymentPage.findMany({
         where: { deploymentId: project.liveDeploymentId, route: { in: routes } },
-        select: { route: true, page: { select: { sourcePath: true } } },
+        select: { route: true, sourcePath: true },
       })
     : [];
-  const fileOf = new Map(pages.map((page) => [page.route, page.page.sourcePath]));
+  const fileOf = new Map(pages.map((page) => [page.route, page.sourcePath]));
   return results.map((result) => ({ file: fileOf.get(pageRoute(result.path)), path: result.path, title: result.metadata.title, content: result.content }));
 }

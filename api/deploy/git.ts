@@ -123,7 +123,7 @@ export function commitFiles(mirror: GitMirror, tree: Map<string, string>): Proje
   return {
     has: (file) => tree.has(file),
     async read(files) {
-      const blobs = await mirror.readBlobs(files.map((file) => tree.get(file)).filter((id): id is string => id !== undefined));
+      const blobs = await mirror.readBlobs([...new Set(files.map((file) => tree.get(file)).filter((id): id is string => id !== undefined))]);
       return new Map(files.map((file) => [file, blobs.get(tree.get(file) ?? '') ?? '']));
     },
   };

@@ -111,7 +111,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     const languages = [...built.perLanguage].map(([language, count]) => `${language} ${count}`).join(', ');
     progress.log(`Pages: ${built.served} in ${built.perLanguage.size} language${built.perLanguage.size === 1 ? '' : 's'} (${languages}).`);
     progress.log(
-      `Parsed ${built.parsed} changed page${built.parsed === 1 ? '' : 's'} into ${built.newChunks} chunks, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`,
+      `Parsed ${built.parsed} changed page${built.parsed === 1 ? '' : 's'} into ${built.newChunks} chunks${built.copies ? ` (identical copies of them serve ${built.copies} more)` : ''}, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`,
     );
     if (isRenderingSite) {
       const links = await findBrokenLinks(commitFiles(mirror, tree), tree.keys(), [...navigation.pages, ...offNavigation], config, (path) => tree.get(path));

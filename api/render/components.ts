@@ -42,12 +42,12 @@ const htmlElement = (name: string) => (AS_DIV.has(name) ? 'div' : name);
 /** Whether a tag is an HTML element rather than a component. */
 export const isHtmlElement = (tag: ComponentTag) => /^[a-z]/.test(tag.name);
 
-export function openComponent(tag: ComponentTag, route: string, isBlock: boolean): string {
+export function openComponent(tag: ComponentTag, isBlock: boolean): string {
   if (isHtmlElement(tag)) return `<${htmlElement(tag.name)}${tag.name === 'details' && tag.attributes.open !== undefined ? ' open' : ''}>`;
   const frame = { name: tag.name, attributes: tag.attributes, data: {} };
   renderContext().stack.push(frame);
   const rendering = COMPONENTS[tag.name];
-  if (rendering) return rendering.open(tag, route, frame, isBlock);
+  if (rendering) return rendering.open(tag, frame, isBlock);
   return isBlock ? '<div class="component">' : '<span class="component">';
 }
 
@@ -62,8 +62,8 @@ export function closeComponent(tag: ComponentTag, isBlock: boolean): string {
 }
 
 /** A self-closing component: a card or field without a body, a callout with nothing in it, an icon, a formula. */
-export function selfClosingComponent(tag: ComponentTag, route: string, isBlock: boolean): string {
+export function selfClosingComponent(tag: ComponentTag, isBlock: boolean): string {
   const self = COMPONENTS[tag.name]?.self;
-  if (self) return self(tag, route, isBlock);
-  return `${openComponent(tag, route, isBlock)}${closeComponent(tag, isBlock)}`;
+  if (self) return self(tag, isBlock);
+  return `${openComponent(tag, isBlock)}${closeComponent(tag, isBlock)}`;
 }

@@ -238,28 +238,28 @@ const JSX_NAMES = lookupTable<string>({ className: 'class', htmlFor: 'for' });
  * `strokeWidth`); links and sources follow the site's link policy; event handlers, scripts, styles
  * elements, forms and frames to other sites do not survive. Unknown elements give way to their children.
  */
-export function htmlElement(input: ElementInput, route: string): ElementRendering {
+export function htmlElement(input: ElementInput): ElementRendering {
   const name = input.name.toLowerCase();
   if (DROPPED.has(name)) return 'nothing';
-  if (name === 'iframe') return iframe(input, route);
+  if (name === 'iframe') return iframe(input);
   const isSvg = isSvgElement(input.name);
   if (!isSvg && !ALLOWED_ELEMENTS.has(name) && !RENAMED[name]) return 'children';
   const tagName = isSvg ? svgElementName(input.name) : (RENAMED[name] ?? name);
-  const attributes = isSvg ? svgAttributes(input, route) : htmlAttributes(tagName, input, route);
+  const attributes = isSvg ? svgAttributes(input) : htmlAttributes(tagName, input);
   // An image with nowhere to load from reads as its description.
   if (attributes === undefined) return { open: escapeHtml(input.attributes.alt ?? ''), close: '' };
   const open = `<${tagName}${attributes}>`;
   return { open, close: VOID_ELEMENTS.has(tagName) ? '' : `</${tagName}>` };
 }
 
-function htmlAttributes(tagName: string, input: ElementInput, route: string): string | undefined {
+function htmlAttributes(tagName: string, input: ElementInput): string | undefined {
   const allowed = ELEMENT_ATTRIBUTES[tagName];
   let out = '';
   for (const [written, text] of Object.entries(input.attributes)) {
     const name = JSX_NAMES[written] ?? (written.startsWith('aria-') || written.startsWith('data-') ? written : written.toLowerCase());
     const isAllowed = GLOBAL_ATTRIBUTES.has(name) || allowed?.has(name) || name.startsWith('aria-') || /^data-[\w-]+$/.test(name);
     if (!isAllowed) continue;
-    const value = attributeValue(name, text, input.expressions?.[written], route);
+    const value = attributeValue(name, text, input.expressions?.[written]);
     if (value === undefined) continue;
     out += value === '' && BOOLEAN_ATTRIBUTES.has(name) ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`;
   }
@@ -273,15 +273,15 @@ function htmlAttributes(tagName: string, input: ElementInput, route: string): st
 }
 
 /** The value to write, '' for a boolean attribute that is on, or undefined to leave the attribute out. */
-function attributeValue(name: string, text: string, expression: string | undefined, route: string): string | undefined {
+function attributeValue(name: string, text: string, expression: string | undefined): string | undefined {
   if (name === 'style') {
     const value = expression === undefined ? text : staticValue(expression);
     return (value === NOT_STATIC ? '' : styleAttribute(value as string)) || undefined;
   }
   if (BOOLEAN_ATTRIBUTES.has(name)) return text === 'false' || (expression !== undefined && text === '') ? undefined : '';
   if (expression !== undefined && text === '') return undefined;
-  if (name === 'href') return siteHref(text, route);
-  if (name === 'src' || name === 'poster') return siteImageSrc(text, route);
+  if (name === 'href') return siteHref(text);
+  if (name === 'src' || name === 'poster') return siteImageSrc(text);
   if (name === 'target') return text === '_blank' ? '_blank' : undefined;
   if (name === 'rel')
     return (
@@ -294,16 +294,16 @@ function attributeValue(name: string, text: string, expression: string | undefin
   return text;
 }
 
-function iframe(input: ElementInput, route: string): ElementRendering {
+function iframe(input: ElementInput): ElementRendering {
   const src = input.attributes.src ?? '';
   const title = input.attributes.title || 'Embedded content';
   if (!isAllowedEmbed(src)) {
-    const href = siteHref(src, route);
+    const href = siteHref(src);
     if (!href || !isExternal(href)) return 'nothing';
     return { open: `<p class="embed-link"><a href="${escapeHtml(href)}" rel="noopener noreferrer">${escapeHtml(title)}</a></p>`, close: '' };
   }
   const keep = ['class', 'className', 'style', 'width', 'height'].filter((name) => name in input.attributes);
-  const attributes = htmlAttributes('iframe', { ...input, attributes: Object.fromEntries(keep.map((name) => [name, input.attributes[name]!])) }, route) ?? '';
+  const attributes = htmlAttributes('iframe', { ...input, attributes: Object.fromEntries(keep.map((name) => [name, input.attributes[name]!])) }) ?? '';
   const allow = allowedFeatures(input.attributes.allow ?? '');
   return {
     open: `<iframe src="${escapeHtml(src)}" title="${escapeHtml(title)}"${attributes}${allow ? ` allow="${escapeHtml(allow)}"` : ''} allowfullscreen loading="lazy" referrerpolicy="strict-origin-when-cross-origin" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups">`,
@@ -311,7 +311,7 @@ function iframe(input: ElementInput, route: string): ElementRendering {
   };
 }
 
-function svgAttributes(input: ElementInput, route: string): string {
+function svgAttributes(input: ElementInput): string {
   let out = '';
   for (const [written, text] of Object.entries(input.attributes)) {
     const name = svgAttributeName(written);
@@ -325,7 +325,7 @@ function svgAttributes(input: ElementInput, route: string): string {
     }
     if (expression !== undefined && text === '') continue;
     if ((name === 'href' || name === 'xlink:href') && !/^#[\w-]+$/.test(text.trim())) {
-      const src = siteImageSrc(text, route);
+      const src = siteImageSrc(text);
       if (!src || input.name !== 'image') continue;
       out += ` ${name}="${escapeHtml(src)}"`;
       continue;

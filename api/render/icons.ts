@@ -47,13 +47,13 @@ export interface IconRequest {
  * reach it), or an image when the page gives a URL or a repository path. Decorative: hidden from assistive
  * technology, since every component says in words what its icon shows. '' for an unknown name.
  */
-export function iconHtml(icon: string, route: string, request: IconRequest): string {
+export function iconHtml(icon: string, request: IconRequest): string {
   const value = icon.trim();
   if (value === '') return '';
   const className = `icon${request.className ? ` ${request.className}` : ''}`;
   const size = request.size ? ` width="${request.size}" height="${request.size}"` : '';
   if (isImageReference(value)) {
-    const src = siteImageSrc(value, route);
+    const src = siteImageSrc(value);
     return src ? `<img class="${className}" src="${escapeHtml(src)}" alt=""${size} loading="lazy">` : '';
   }
   const found = findIcon(value.toLowerCase(), lookupOrder(request.library, request.iconType ?? ''));

@@ -15,8 +15,6 @@ import { groupUserComponents } from './user-component-tokens.ts';
 
 /** What a render keeps beside the HTML. */
 interface RenderEnv {
-  /** The page's route, which its links are written relative to. */
-  route: string;
   headings: PageHeading[];
   /** The page's own values and components (`export const`, imported snippets). */
   scripts: PageScripts;
@@ -47,48 +45,47 @@ function createMarkdown(): MarkdownIt {
     (state.env as unknown as RenderEnv).headings = assignAnchors(state.tokens);
   });
   md.core.ruler.push('inline_html', (state) => {
-    for (const token of state.tokens) if (token.type === 'inline' && token.children) pairInlineHtml(token.children, (state.env as unknown as RenderEnv).route);
+    for (const token of state.tokens) if (token.type === 'inline' && token.children) pairInlineHtml(token.children);
   });
   md.core.ruler.push('user_components', (state) => {
-    const { scripts, route } = state.env as unknown as RenderEnv;
+    const { scripts } = state.env as unknown as RenderEnv;
     state.tokens = groupUserComponents(
       state.tokens,
       (name) => scripts.hasComponent(name),
-      (tag) => isHtmlElement(tag) && htmlElement(tag, route) === 'nothing',
+      (tag) => isHtmlElement(tag) && htmlElement(tag) === 'nothing',
     );
   });
 
   const rules = md.renderer.rules;
-  const route = (env: unknown) => (env as RenderEnv).route;
   rules.fence = (tokens, index) => renderCodeBlock(tokens[index]!.content, tokens[index]!.info);
-  rules.html_block = (tokens, index, _options, env) => sanitizeRawHtml(tokens[index]!.content, route(env));
+  rules.html_block = (tokens, index) => sanitizeRawHtml(tokens[index]!.content);
   rules.html_inline = (tokens, index) => inlineTagOf(tokens[index]!)?.html ?? '';
-  const element = (token: Token, env: unknown) => {
-    const rendering = htmlElement(tagOf(token), route(env));
+  const element = (token: Token) => {
+    const rendering = htmlElement(tagOf(token));
     return typeof rendering === 'string' ? { open: '', close: '' } : rendering;
   };
-  rules.component_open = (tokens, index, _options, env) => {
+  rules.component_open = (tokens, index) => {
     const tag = tagOf(tokens[index]!);
-    return `${isHtmlElement(tag) ? element(tokens[index]!, env).open : openComponent(tag, route(env), true)}\n`;
+    return `${isHtmlElement(tag) ? element(tokens[index]!).open : openComponent(tag, true)}\n`;
   };
-  rules.component_close = (tokens, index, _options, env) => {
+  rules.component_close = (tokens, index) => {
     const tag = tagOf(tokens[index]!);
-    return `${isHtmlElement(tag) ? element(tokens[index]!, env).close : closeComponent(tag, true)}\n`;
+    return `${isHtmlElement(tag) ? element(tokens[index]!).close : closeComponent(tag, true)}\n`;
   };
-  rules.component_self = (tokens, index, _options, env) => {
+  rules.component_self = (tokens, index) => {
     const tag = tagOf(tokens[index]!);
-    if (!isHtmlElement(tag)) return selfClosingComponent(tag, route(env), true);
-    const { open, close } = element(tokens[index]!, env);
+    if (!isHtmlElement(tag)) return selfClosingComponent(tag, true);
+    const { open, close } = element(tokens[index]!);
     return `${open}${close}\n`;
   };
-  rules.component_inline_open = (tokens, index, _options, env) =>
-    isHtmlElement(tagOf(tokens[index]!)) ? element(tokens[index]!, env).open : openComponent(tagOf(tokens[index]!), route(env), false);
-  rules.component_inline_close = (tokens, index, _options, env) =>
-    isHtmlElement(tagOf(tokens[index]!)) ? element(tokens[index]!, env).close : closeComponent(tagOf(tokens[index]!), false);
-  rules.component_inline_self = (tokens, index, _options, env) => {
+  rules.component_inline_open = (tokens, index) =>
+    isHtmlElement(tagOf(tokens[index]!)) ? element(tokens[index]!).open : openComponent(tagOf(tokens[index]!), false);
+  rules.component_inline_close = (tokens, index) =>
+    isHtmlElement(tagOf(tokens[index]!)) ? element(tokens[index]!).close : closeComponent(tagOf(tokens[index]!), false);
+  rules.component_inline_self = (tokens, index) => {
     const tag = tagOf(tokens[index]!);
-    if (!isHtmlElement(tag)) return selfClosingComponent(tag, route(env), false);
-    const { open, close } = element(tokens[index]!, env);
+    if (!isHtmlElement(tag)) return selfClosingComponent(tag, false);
+    const { open, close } = element(tokens[index]!);
     return `${open}${close}`;
   };
   rules.component_dropped = () => '';
@@ -96,11 +93,11 @@ function createMarkdown(): MarkdownIt {
   rules.user_component = (tokens, index, options, env, self) => {
     const token = tokens[index]!;
     const children = token.children ? (token.block ? self.render(token.children, options, env) : self.renderInline(token.children, options, env)) : '';
-    return (env as unknown as RenderEnv).scripts.renderComponent(tagOf(token), children, route(env), token.block);
+    return (env as unknown as RenderEnv).scripts.renderComponent(tagOf(token), children, token.block);
   };
-  rules.link_open = (tokens, index, options, env, self) => {
+  rules.link_open = (tokens, index, options, _env, self) => {
     const token = tokens[index]!;
-    const href = siteHref(String(token.attrGet('href') ?? ''), route(env));
+    const href = siteHref(String(token.attrGet('href') ?? ''));
     if (href) token.attrSet('href', href);
     else token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'href');
     if (href && isExternal(href)) token.attrSet('rel', 'noopener noreferrer');
@@ -109,7 +106,7 @@ function createMarkdown(): MarkdownIt {
   rules.image = (tokens, index, _options, env) => {
     const token = tokens[index]!;
     const alt = token.children ? md.renderer.renderInlineAsText(token.children, md.options, env) : token.content;
-    const src = siteImageSrc(String(token.attrGet('src') ?? ''), route(env));
+    const src = siteImageSrc(String(token.attrGet('src') ?? ''));
     if (!src) return escapeHtml(alt);
     const title = token.attrGet('title');
     return `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}"${title ? ` title="${escapeHtml(String(title))}"` : ''} loading="lazy">`;
@@ -125,12 +122,12 @@ function createMarkdown(): MarkdownIt {
 }
 
 /** Raw inline tags are kept only in pairs within their paragraph (an unclosed `<b>` would spill into the page). */
-function pairInlineHtml(children: Token[], route: string): void {
+function pairInlineHtml(children: Token[]): void {
   const open: Token[] = [];
   const drop = (token: Token) => (inlineTagOf(token)!.html = '');
   for (const child of children) {
     if (child.type !== 'html_inline') continue;
-    const tag = readInlineTag(child.content, route);
+    const tag = readInlineTag(child.content);
     child.meta = tag as unknown as Token['meta'];
     if (!tag.html || tag.isVoid) continue;
     if (!tag.isClosing) {
@@ -150,8 +147,8 @@ const inlineTagOf = (token: Token) => token.meta as unknown as InlineTag | undef
 const md = createMarkdown();
 
 /** A page's Markdown (MDX) as HTML, with its section headings. */
-export function renderMarkdown(markdown: string, route: string, scripts: PageScripts = STATIC_SCRIPTS): { html: string; headings: PageHeading[] } {
-  const env: RenderEnv = { route, headings: [], scripts };
+export function renderMarkdown(markdown: string, scripts: PageScripts = STATIC_SCRIPTS): { html: string; headings: PageHeading[] } {
+  const env: RenderEnv = { headings: [], scripts };
   const html = md.render(markdown, env as unknown as Record<string, unknown>);
   return { html, headings: env.headings };
 }

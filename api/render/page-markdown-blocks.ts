@@ -36,10 +36,7 @@ export class MarkdownWriter {
   /** The level of the last heading written: the page's title (added by the caller) is the first. */
   headingLevel = 1;
 
-  constructor(
-    private readonly md: MarkdownIt,
-    readonly route: string,
-  ) {}
+  constructor(private readonly md: MarkdownIt) {}
 
   blocks(nodes: BlockNode[], separator = '\n\n'): string {
     let out = '';
@@ -51,7 +48,7 @@ export class MarkdownWriter {
   }
 
   inline(tokens: InlineToken[], isInTable = false): string {
-    return inlineMarkdown(tokens, { route: this.route, isInTable });
+    return inlineMarkdown(tokens, { isInTable });
   }
 
   /** Markdown written in an attribute (a frame's caption) as a paragraph of this page. */
@@ -103,7 +100,7 @@ export class MarkdownWriter {
     const tag = token.meta as unknown as Tag;
     const name = tag.name.toLowerCase();
     if (HIDDEN_HTML.has(name)) return '';
-    if (name === 'img') return imageMarkdown(this.decode(tag.attributes.alt ?? ''), tag.attributes.src ?? '', tag.attributes.title, { route: this.route });
+    if (name === 'img') return imageMarkdown(this.decode(tag.attributes.alt ?? ''), tag.attributes.src ?? '', tag.attributes.title);
     if (name === 'hr') return '---';
     return this.blocks(children);
   }

@@ -45,8 +45,8 @@ const titled: Rendering = (tag, children, writer) => blocks(bold(attr(tag, 'titl
  */
 const card: Rendering = (tag, children, writer) => {
   const title = attr(tag, 'title');
-  const href = exportHref(attr(tag, 'href'), writer.route);
-  const image = exportImageSrc(attr(tag, 'img'), writer.route);
+  const href = exportHref(attr(tag, 'href'));
+  const image = exportImageSrc(attr(tag, 'img'));
   const heading = title && href ? `[${linkText(title)}](${linkDestination(href)})` : bold(title);
   const description = attr(tag, 'description');
   const cta = attr(tag, 'cta') || (!title && href ? 'Read more' : '');

@@ -9,7 +9,6 @@ import { exportHref, exportImageSrc, linkDestination } from './page-markdown-lin
 
 /** Where inline Markdown is written: table cells cannot hold a line break or an unescaped `|`. */
 export interface InlineContext {
-  route: string;
   isInTable?: boolean;
 }
 
@@ -62,13 +61,13 @@ export function inlineMarkdown(tokens: InlineToken[], context: InlineContext): s
         out += '~~';
         break;
       case 'link_open':
-        out += openLink(attr(token, 'href'), attr(token, 'title'), links, context);
+        out += openLink(attr(token, 'href'), attr(token, 'title'), links);
         break;
       case 'link_close':
         out += closeLink(links);
         break;
       case 'image':
-        out += imageMarkdown(plainText(token.children ?? []), attr(token, 'src'), attr(token, 'title'), context);
+        out += imageMarkdown(plainText(token.children ?? []), attr(token, 'src'), attr(token, 'title'));
         break;
       case 'expression':
         out += escapeText(valueText(staticValue(token.content)));
@@ -152,9 +151,9 @@ function inlineHtml({ name, tag, partner }: HtmlTag, links: (string | undefined)
   if (name === 'br') return lineBreak(context);
   // A cell, a row, a division written inline with its neighbours (`<tr><td>a</td><td>b</td></tr>`) still ends a paragraph.
   if (BLOCK_ELEMENTS.has(name)) return tag.isClosing ? (context.isInTable ? ' ' : '\n\n') : '';
-  if (name === 'img') return imageMarkdown(tag.attributes.alt ?? '', tag.attributes.src ?? '', tag.attributes.title, context);
+  if (name === 'img') return imageMarkdown(tag.attributes.alt ?? '', tag.attributes.src ?? '', tag.attributes.title);
   if (partner < 0) return '';
-  if (name === 'a') return tag.isClosing ? closeLink(links) : openLink(tag.attributes.href ?? '', tag.attributes.title, links, context);
+  if (name === 'a') return tag.isClosing ? closeLink(links) : openLink(tag.attributes.href ?? '', tag.attributes.title, links);
   return INLINE_MARKS[name] ?? '';
 }
 
@@ -162,8 +161,8 @@ function inlineHtml({ name, tag, partner }: HtmlTag, links: (string | undefined)
 const INLINE_MARKS: Record<string, string> = { b: '**', strong: '**', i: '*', em: '*', s: '~~', del: '~~', strike: '~~' };
 
 /** A link's `[`, or nothing when its target is refused (its text stays); the destination waits on `links` for its `]`. */
-function openLink(url: string, title: string | null | undefined, links: (string | undefined)[], context: InlineContext): string {
-  const href = exportHref(url, context.route);
+function openLink(url: string, title: string | null | undefined, links: (string | undefined)[]): string {
+  const href = exportHref(url);
   links.push(href === undefined ? undefined : linkDestination(href, title));
   return href === undefined ? '' : '[';
 }
@@ -173,8 +172,8 @@ function closeLink(links: (string | undefined)[]): string {
   return destination === undefined ? '' : `](${destination})`;
 }
 
-export function imageMarkdown(alt: string, src: string, title: string | null | undefined, context: InlineContext): string {
-  const url = exportImageSrc(src, context.route);
+export function imageMarkdown(alt: string, src: string, title: string | null | undefined): string {
+  const url = exportImageSrc(src);
   const text = linkText(alt.replace(/\s+/g, ' ').trim());
   return url === undefined ? text : `![${text}](${linkDestination(url, title)})`;
 }

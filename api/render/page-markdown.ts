@@ -15,10 +15,10 @@ const md = createMdxMarkdown('agents');
  * out of the page's own text first. Never throws: a page that cannot be read this way is exported as
  * written, less its component tags.
  */
-export function pageMarkdown(markdown: string, route: string): string {
+export function pageMarkdown(markdown: string): string {
   const source = markdown.replaceAll(SITE_ORIGIN_MARK, '');
   try {
-    const body = new MarkdownWriter(md, route).blocks(blockTree(md.parse(source, {})));
+    const body = new MarkdownWriter(md).blocks(blockTree(md.parse(source, {})));
     return body ? `${body}\n` : '';
   } catch {
     return source.replace(/<\/?[A-Z][\w.]*(?:\s[^>]*)?\/?>/g, '');

@@ -13,7 +13,7 @@ export interface PageScripts {
   /** Whether the page defines or imports a component of this name. */
   hasComponent(name: string): boolean;
   /** One use of the page's component, its children already written as HTML. */
-  renderComponent(tag: Tag, childrenHtml: string, route: string, isBlock: boolean): string;
+  renderComponent(tag: Tag, childrenHtml: string, isBlock: boolean): string;
 }
 
 /** A page whose expressions are values that need no code: literals and what its `export const`s hold. */

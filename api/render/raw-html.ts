@@ -15,7 +15,7 @@ export type PlaceholderRendering = (name: string, attributes: Record<string, str
  * meant and runs nothing: text is escaped again, `<script>` and `<style>` lose their content, unknown
  * elements give way to their children, and every open element is closed.
  */
-export function sanitizeRawHtml(html: string, route: string, placeholder?: PlaceholderRendering): string {
+export function sanitizeRawHtml(html: string, placeholder?: PlaceholderRendering): string {
   let out = '';
   const open: { name: string; close: string | (() => string) }[] = [];
   const closing = (element: { close: string | (() => string) }) => (typeof element.close === 'string' ? element.close : element.close());
@@ -28,7 +28,7 @@ export function sanitizeRawHtml(html: string, route: string, placeholder?: Place
           return;
         }
         const rendering: ElementRendering | { open: string; close: string | (() => string) } =
-          placeholder?.(name, attributes) ?? htmlElement({ name, attributes }, route);
+          placeholder?.(name, attributes) ?? htmlElement({ name, attributes });
         if (rendering === 'nothing') {
           if (!VOID_ELEMENTS.has(name.toLowerCase())) skipDepth = 1;
           return;
@@ -68,12 +68,12 @@ export interface InlineTag {
   isVoid: boolean;
 }
 
-export function readInlineTag(raw: string, route: string): InlineTag {
+export function readInlineTag(raw: string): InlineTag {
   const tag = readTag(raw.trim().slice(0, MAX_TAG_CHARS), 0);
   if (!tag || tag === 'incomplete') return { name: '', isClosing: false, html: '', isVoid: true }; // a comment, a declaration
   const name = tag.name.toLowerCase();
   const isVoid = VOID_ELEMENTS.has(name) || tag.isSelfClosing;
-  const rendering = htmlElement(tag, route);
+  const rendering = htmlElement(tag);
   if (typeof rendering === 'string') return { name, isClosing: tag.isClosing, html: '', isVoid };
   if (tag.isClosing) return { name, isClosing: true, html: rendering.close, isVoid };
   return { name, isClosing: false, html: isVoid ? `${rendering.open}${rendering.close}` : rendering.open, isVoid };

@@ -8,32 +8,31 @@ import { DEFAULT_RENDER_OPTIONS, inRenderContext, type PageUpdate, type RenderOp
 export type { RenderOptions } from './render-context.ts';
 
 /** Bump when rendering changes, so the next deployment renders every page again. */
-export const RENDER_VERSION = '4';
+export const RENDER_VERSION = '5';
 
 /** Pages larger than this render as their text in one block (the search text is unaffected). */
 const MAX_RENDERED_CHARS = 2_000_000;
 
 export interface RenderedPage {
-  /** The page's body: sanitised HTML, links relative to its route. */
+  /** The page's body: sanitised HTML, its links to site routes marked to be written relative to the route it is served at (route-marks.ts). */
   html: string;
   /** Its h1 to h3 outside components, with the anchors search results point at, and its Update entries: its table of contents. */
   headings: PageHeading[];
 }
 
 /**
- * Renders a parsed page served at `route` (`/cli/install`), with the site's options (docs.json's icon
- * library and LaTeX setting). Never throws: a page that cannot render shows its text.
+ * Renders a parsed page with the site's options (docs.json's icon library and LaTeX setting), once for
+ * every route that serves it. Never throws: a page that cannot render shows its text.
  */
 export function renderPage(
   page: Pick<ParsedPage, 'markdown'>,
-  route: string,
   options: RenderOptions = DEFAULT_RENDER_OPTIONS,
   /** The page's own code (jsx-runtime/), when it has some. */
   scripts?: PageScripts,
 ): RenderedPage {
   if (page.markdown.length <= MAX_RENDERED_CHARS) {
     try {
-      return inRenderContext(options, (context) => withUpdates(renderMarkdown(page.markdown, route, scripts), context.updates));
+      return inRenderContext(options, (context) => withUpdates(renderMarkdown(page.markdown, scripts), context.updates));
     } catch {
       // Shown as its text, below.
     }

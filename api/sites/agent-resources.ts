@@ -59,8 +59,10 @@ export async function serveAgentResource(path: string, agent: AgentRequest): Pro
 
 /** A page as Markdown: `{page}.md`, or the page's own URL asked with `Accept: text/markdown`. */
 export function servePageMarkdown(page: SitePage, agent: AgentRequest): Promise<Response> {
-  return sendText(agent, `page.${page.pageId}`, MARKDOWN_TYPE, async () => {
-    const body = await agent.cache.markdown(page.pageId);
+  // A page's content may be served at several routes (versions), and its relative links differ by route.
+  const routeTag = createHash('sha256').update(page.route).digest('base64url').slice(0, 8);
+  return sendText(agent, `page.${page.pageId}.${routeTag}`, MARKDOWN_TYPE, async () => {
+    const body = await agent.cache.markdown(page.pageId, page.route);
     return body === undefined ? undefined : composePageMarkdown(agent.site, page, body);
   });
 }

@@ -3,6 +3,7 @@ import type { GitMirror } from '../deploy/git.ts';
 import { isObject, type Json, type JsonObject } from '../mintlify/config-refs.ts';
 import type { Navigation, NavigationPage } from '../mintlify/navigation.ts';
 import { routeOf } from '../mintlify/page-route.ts';
+import { markdownAtRoute } from '../render/route-marks.ts';
 import { agentInstructionsOf } from './agent-instructions.ts';
 import { type LlmsPage, type LlmsSite, llmsFullTxt, llmsTxt } from './llms-txt.ts';
 
@@ -57,7 +58,7 @@ export async function buildAgentTexts(input: {
   const custom = await customFiles(input.mirror, input.tree);
   const texts = {
     llmsTxt: custom.llmsTxt ?? llmsTxt(site),
-    llmsFullTxt: custom.llmsFullTxt ?? llmsFullTxt(site, (route) => byRoute.get(route)?.render?.markdown ?? ''),
+    llmsFullTxt: custom.llmsFullTxt ?? llmsFullTxt(site, (route) => markdownAtRoute(byRoute.get(route)?.render?.markdown ?? '', route)),
   };
   await db.siteBuild.update({ where: { deploymentId }, data: texts });
   return {

@@ -30,7 +30,7 @@ export async function pageMarkdownOf(db: Db, siteId: string, deploymentId: strin
   const site = await cache.site(siteId, deploymentId);
   const page = site?.pageAt(route);
   if (!site || !page) return undefined;
-  const body = await cache.markdown(page.pageId);
+  const body = await cache.markdown(page.pageId, page.route);
   if (body === undefined) return undefined;
   return { route: page.route, title: page.title, markdown: composePageMarkdown(site, page, body) };
 }

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../http/html.ts';
 import { inlineMarkdown } from '../render/components/inline-markdown.ts';
+import { htmlAtRoute } from '../render/route-marks.ts';
 import type { PageHeading } from '../render/headings.ts';
 import { endpointHtml } from './endpoint/endpoint-html.ts';
 import { forEachRoute, type LoadedSite, type SitePage } from './loaded-site.ts';
@@ -63,7 +64,7 @@ export function composePage(site: LoadedSite, address: SiteAddress, page: SitePa
   const assets = pageAssets(endpoint + body.html, { hasDismissibleBanner: banner?.isDismissible === true, feedHref: feed, title });
 
   // An API page's description comes from its OpenAPI document, which writes Markdown (a page's own is text).
-  return `<!doctype html>
+  const document = `<!doctype html>
 <html lang="${e(language?.code ?? 'en')}">
 <head>
 <meta charset="utf-8">
@@ -75,7 +76,7 @@ ${assets ? `${assets}\n` : ''}<style>${site.styles}</style>
 ${site.cssVersion ? `<link rel="stylesheet" href="${e(`${address.base}/_folio/site.css?v=${site.cssVersion}`)}">\n` : ''}</head>
 <body${mode ? ` class="mode-${mode}"` : ''}>
 <a class="skip-link" href="#content">Skip to content</a>
-${page ? bannerHtml(banner, layout.accent.light, page.route) : ''}<header class="site-header">
+${page ? bannerHtml(banner, layout.accent.light) : ''}<header class="site-header">
 ${brand(site, address)}
 ${tabsNav(site, placement, href)}
 <div class="header-tools">
@@ -94,7 +95,7 @@ ${tab ? sidebar(site, tab.items, page?.route, href) : ''}
     : ''
 }<main id="content">
 <article>
-${page && hasPageHeader ? `<header class="page-header">\n<h1>${e(page.title)}</h1>\n${pageMenu(page, address, theme)}${feed ? `<a class="rss-link" href="${e(feed)}">RSS feed</a>\n` : ''}${page.description ? `<p class="description">${body.endpoint ? inlineMarkdown(page.description, page.route) : e(page.description)}</p>\n` : ''}</header>\n` : ''}${endpoint}${body.html}
+${page && hasPageHeader ? `<header class="page-header">\n<h1>${e(page.title)}</h1>\n${pageMenu(page, address, theme)}${feed ? `<a class="rss-link" href="${e(feed)}">RSS feed</a>\n` : ''}${page.description ? `<p class="description">${body.endpoint ? inlineMarkdown(page.description) : e(page.description)}</p>\n` : ''}</header>\n` : ''}${endpoint}${body.html}
 ${page && hasPageHeader ? `<folio-page-feedback ${widget} path="${e(page.route)}"></folio-page-feedback>\n` : ''}</article>
 ${hasPageHeader ? `<footer class="page-footer"><p>${e(layout.name)} · served by Folio</p></footer>\n` : ''}</main>
 ${hasTableOfContents ? tableOfContents(body.headings) : ''}
@@ -102,6 +103,7 @@ ${hasTableOfContents ? tableOfContents(body.headings) : ''}
 </body>
 </html>
 `;
+  return htmlAtRoute(document, page?.route ?? '/');
 }
 
 /** Copy the page as Markdown, view it as Markdown, copy the MCP server's address (widget/elements/folio-page-menu.ts); a plain link without script. */

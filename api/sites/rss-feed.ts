@@ -1,6 +1,7 @@
 import { escapeHtml } from '../http/html.ts';
 import { matchesEtag } from '../http/static-files.ts';
 import { decodeEntities } from '../render/components/inline-markdown.ts';
+import { htmlAtRoute } from '../render/route-marks.ts';
 import type { LoadedSite } from './loaded-site.ts';
 import { hasUpdates } from './page-assets.ts';
 import type { SiteAddress } from './page-html.ts';
@@ -42,7 +43,7 @@ export async function serveRssFeed(site: LoadedSite, cache: SiteCache, address: 
     description: page.description || page.title,
     pageUrl,
     feedUrl: `${address.origin}${address.base}${route}`,
-    items: feedItems(body.html),
+    items: feedItems(htmlAtRoute(body.html, page.route)),
   });
   return new Response(request.method === 'HEAD' ? null : feed, { status: 200, headers });
 }

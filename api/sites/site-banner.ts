@@ -32,11 +32,11 @@ export function readBanner(value: Json | undefined): SiteBanner | undefined {
  * white), amber (`warning`), red (`critical`) or docs.json's own `color`. A dismissible one carries a key of
  * its content: the site script adds the close button and keeps it closed until the content changes.
  */
-export function bannerHtml(banner: SiteBanner | undefined, accent: string, route: string): string {
+export function bannerHtml(banner: SiteBanner | undefined, accent: string): string {
   if (!banner) return '';
   const background =
     banner.background ??
     (banner.type === 'info' ? { light: accent, dark: accent } : { light: TYPE_BACKGROUNDS[banner.type], dark: TYPE_BACKGROUNDS[banner.type] });
   const key = createHash('sha256').update(banner.content).digest('base64url').slice(0, 12);
-  return `<div class="site-banner" role="region" aria-label="Announcement" style="--banner-light:${background.light};--banner-dark:${background.dark}"${banner.isDismissible ? ` data-dismissible="${key}"` : ''}><p>${inlineMarkdown(banner.content, route)}</p></div>\n`;
+  return `<div class="site-banner" role="region" aria-label="Announcement" style="--banner-light:${background.light};--banner-dark:${background.dark}"${banner.isDismissible ? ` data-dismissible="${key}"` : ''}><p>${inlineMarkdown(banner.content)}</p></div>\n`;
 }

@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { PageHeading } from '../render/headings.ts';
 import type { PageBody } from './page-html.ts';
 import { LoadedSite } from './loaded-site.ts';
+import { markdownAtRoute } from '../render/route-marks.ts';
 
 /** Rendered bodies and composed pages a process keeps in memory, in characters (about 2 bytes each). */
 const MAX_CACHED_CHARS = 40_000_000;
@@ -50,14 +51,17 @@ export class SiteCache {
     return body;
   }
 
-  /** A page's Markdown body (its addresses marked, see site-origin.ts), '' for a page rendered before Markdown was. */
-  async markdown(pageId: string): Promise<string | undefined> {
+  /**
+   * A page's Markdown body as served at `route` (its addresses marked, see site-origin.ts), '' for a page
+   * rendered before Markdown was.
+   */
+  async markdown(pageId: string, route: string): Promise<string | undefined> {
     const cached = this.get<string>(`markdown:${pageId}`);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) return markdownAtRoute(cached, route);
     const render = await this.db.pageRender.findUnique({ where: { pageId }, select: { markdown: true } });
     if (!render) return undefined;
     this.set(`markdown:${pageId}`, render.markdown, render.markdown.length);
-    return render.markdown;
+    return markdownAtRoute(render.markdown, route);
   }
 
   /** A deployment's llms.txt or llms-full.txt as stored (marked), '' for a deployment made before they were. */

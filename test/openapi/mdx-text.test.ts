@@ -29,7 +29,7 @@ describe('writing descriptions into MDX', () => {
       'Filter with {"pot": "clay"} or {braces}; bold stays bold, a literal <token> and 2 < 3 stay text, https://plants.example/docs is a link.',
     );
     expect(text).toContain('{"example": "```nested```"}');
-    const html = fieldHtml(renderMarkdown(mdx, '/plants').html, 'param-pot');
+    const html = fieldHtml(renderMarkdown(mdx).html, 'param-pot');
     expect(html).toContain(
       '<code>{&quot;pot&quot;: &quot;clay&quot;}</code> or {braces}; <b>bold</b> stays bold, a literal &lt;token&gt; and 2 &lt; 3 stay text',
     );
@@ -56,7 +56,7 @@ describe('writing descriptions into MDX', () => {
     const raw = id.attributes.default!;
     expect(raw.includes('\\u0022') ? JSON.parse(`"${raw}"`) : raw).toBe('a \\ "quoted" {value}\nover two lines');
     expect(fields.map((field) => field.name)).toContain('users');
-    expect(renderMarkdown(mdx, '/orgs').html).toContain('<code class="field-name">users</code>');
+    expect(renderMarkdown(mdx).html).toContain('<code class="field-name">users</code>');
   });
 });
 
@@ -64,7 +64,7 @@ describe('writing code into MDX', () => {
   it('fences code with more backticks than any run inside it', () => {
     const block = codeBlock('Use ```js fences``` or ````four````.', 'text Fences `x`');
     expect(block).toBe('`````text Fences x\nUse ```js fences``` or ````four````.\n`````');
-    expect(renderMarkdown(block, '/x').html).toContain('Use ```js fences``` or ````four````.');
+    expect(renderMarkdown(block).html).toContain('Use ```js fences``` or ````four````.');
   });
 
   it('writes inline code for any text', () => {

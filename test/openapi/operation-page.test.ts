@@ -205,7 +205,7 @@ describe('an operation page', () => {
   });
 
   it('renders through Folio’s page renderer with every field and example', () => {
-    const { html } = renderMarkdown(page(plants, 'post', '/plants').mdx, '/api-reference/plant-care/add-a-plant');
+    const { html } = renderMarkdown(page(plants, 'post', '/plants').mdx);
     for (const name of ['name', 'callbackUrl', 'tags', 'photo', 'caption', 'wateredAt', 'id'])
       expect(html).toContain(`<code class="field-name">${name}</code>`);
     expect(html).toContain('curl --request POST');

@@ -208,7 +208,7 @@ describe('removing previews', () => {
     expect(queued.map((r) => r.branch).sort()).toEqual(['no-such-branch', 'old-idea', 'stale']);
     // Removals run on the project's deployment queue, by this test's worker; the pages only they had go last.
     const left = () => t.db.preview.findMany({ where: { projectId: site.projectId }, select: { branch: true } });
-    const stalePages = () => t.db.page.count({ where: { projectId: site.projectId, sourcePath: { in: ['idea.mdx', 'stale.mdx'] } } });
+    const stalePages = () => t.db.page.count({ where: { projectId: site.projectId, title: { in: ['Idea', 'Stale'] } } });
     for (let waited = 0; ((await left()).length > 1 || (await stalePages()) > 0) && waited < 30_000; waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -6,15 +6,16 @@ import { parsePage } from '../../api/mintlify/mdx/parse-page.ts';
 import { hasRendering } from '../../api/render/components.ts';
 import { renderOptionsOf } from '../../api/render/render-context.ts';
 import { renderPage, type RenderOptions } from '../../api/render/render-page.ts';
+import { htmlAtRoute } from '../../api/render/route-marks.ts';
 
 const LUCIDE: RenderOptions = { iconLibrary: 'lucide', isMathEnabled: true };
 const render = (body: string, options?: RenderOptions) =>
   renderPage(
     parsePage('guides/page.mdx', body, () => undefined),
-    '/guides/page',
     options,
   );
-const html = (body: string, options?: RenderOptions) => render(body, options).html;
+/** The page's body as served at `/guides/page`. */
+const html = (body: string, options?: RenderOptions) => htmlAtRoute(render(body, options).html, '/guides/page');
 /** Icons drawn inline, as `[icon]`: what the structure around them is reads more plainly. */
 const withoutIcons = (text: string) => text.replace(/<svg[^>]*>.*?<\/svg>/gs, '[icon]');
 
@@ -22,7 +23,8 @@ const withoutIcons = (text: string) => text.replace(/<svg[^>]*>.*?<\/svg>/gs, '[
 const CORPUS = path.join(import.meta.dirname, '..', 'fixtures', 'mintlify-docs');
 function corpusPage(file: string) {
   const read = (repoPath: string) => (fs.existsSync(path.join(CORPUS, repoPath)) ? fs.readFileSync(path.join(CORPUS, repoPath), 'utf8') : undefined);
-  return renderPage(parsePage(file, read(file)!, read), `/${file.replace(/\.mdx$/, '')}`, LUCIDE);
+  const rendered = renderPage(parsePage(file, read(file)!, read), LUCIDE);
+  return { ...rendered, html: htmlAtRoute(rendered.html, `/${file.replace(/\.mdx$/, '')}`) };
 }
 
 describe("Mintlify's components", () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePage } from '../../api/mintlify/mdx/parse-page.ts';
 import { PageCodeRunner } from '../../api/render/jsx-runtime/page-code-runner.ts';
+import { htmlAtRoute } from '../../api/render/route-marks.ts';
 import { renderPage } from '../../api/render/render-page.ts';
 
 /** A page's own components (export const, imported snippets) rendered in the deployment's sandbox. */
@@ -13,7 +14,7 @@ afterAll(() => runner.close());
 async function render(files: Record<string, string>, page = 'page.mdx') {
   const parsed = parsePage(page, files[page]!, (file) => files[file]);
   const scripts = await runner.scriptsFor(parsed.code);
-  return { html: renderPage(parsed, '/page', undefined, scripts).html, warnings: scripts?.warnings ?? [] };
+  return { html: htmlAtRoute(renderPage(parsed, undefined, scripts).html, '/page'), warnings: scripts?.warnings ?? [] };
 }
 
 describe("a page's own components", () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { pageMarkdown } from '../../api/render/page-markdown.ts';
+import { markdownAtRoute } from '../../api/render/route-marks.ts';
 import { SITE_ORIGIN_MARK as O } from '../../api/render/site-origin.ts';
 
-const md = (body: string, route = '/guides/page') => pageMarkdown(body, route);
+/** A body's Markdown export as served at `route`. */
+const md = (body: string, route = '/guides/page') => markdownAtRoute(pageMarkdown(body), route);
 
 describe("Mintlify's components in the Markdown export", () => {
   it('writes an Update as a heading with its description and tags', () => {

@@ -7,11 +7,13 @@ import { parseOrReport, readPagesAndSnippets, readProjectNavigation, sourceOf, t
 import { routeOf } from '../../api/mintlify/page-route.ts';
 import { createMdxMarkdown } from '../../api/render/markdown.ts';
 import { pageMarkdown } from '../../api/render/page-markdown.ts';
+import { markdownAtRoute } from '../../api/render/route-marks.ts';
 import { MarkdownWriter } from '../../api/render/page-markdown-blocks.ts';
 import { SITE_ORIGIN_MARK as O } from '../../api/render/site-origin.ts';
 import { CORPUS } from '../support/git-repo.ts';
 
-const md = (body: string, route = '/guides/page') => pageMarkdown(body, route);
+/** A body's Markdown export as served at `route`. */
+const md = (body: string, route = '/guides/page') => markdownAtRoute(pageMarkdown(body), route);
 
 describe('the Markdown export of a page', () => {
   it('writes plain Markdown back as Markdown', () => {
@@ -194,7 +196,7 @@ describe('the Markdown export of the mintlify-docs corpus', () => {
       sources.map((page) => page.source),
     );
     pages = sources.map(({ source, route }) => ({ source, route, markdown: parseOrReport(source, readFile).markdown }));
-    first = pages.map((page) => pageMarkdown(page.markdown, page.route));
+    first = pages.map((page) => markdownAtRoute(pageMarkdown(page.markdown), page.route));
   });
 
   it('leaves no component tag in any navigation page and keeps every code block as written', () => {
@@ -219,6 +221,6 @@ describe('the Markdown export of the mintlify-docs corpus', () => {
   });
 
   it('converts the corpus the same way each time', () => {
-    expect(pages.map((page) => pageMarkdown(page.markdown, page.route))).toEqual(first);
+    expect(pages.map((page) => markdownAtRoute(pageMarkdown(page.markdown), page.route))).toEqual(first);
   });
 });

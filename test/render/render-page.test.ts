@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parsePage } from '../../api/mintlify/mdx/parse-page.ts';
 import { renderPage } from '../../api/render/render-page.ts';
+import { htmlAtRoute } from '../../api/render/route-marks.ts';
 
-const render = (body: string, route = '/guides/page') =>
-  renderPage(
-    parsePage('guides/page.mdx', body, () => undefined),
-    route,
-  );
+/** The page rendered, its body as served at `route`. */
+const render = (body: string, route = '/guides/page') => {
+  const rendered = renderPage(parsePage('guides/page.mdx', body, () => undefined));
+  return { ...rendered, html: htmlAtRoute(rendered.html, route) };
+};
 const html = (body: string, route?: string) => render(body, route).html;
 
 describe('rendering a page', () => {
@@ -106,7 +107,7 @@ describe('rendering a page', () => {
   it('gives headings the anchors search gives their sections, repeats numbered, and others their own', () => {
     const body = '## Install\n\ntext\n\n## Install\n\n<Note>\n## Install\n</Note>\n\n#### Deep `code` heading\n\n## Qué hacer\n';
     const page = parsePage('guides/page.mdx', body, () => undefined);
-    const rendered = renderPage(page, '/guides/page');
+    const rendered = renderPage(page);
     const searched = page.sections.filter((section) => section.anchor).map((section) => section.anchor);
     expect(searched).toEqual(['install', 'install-1', 'qué-hacer']);
     expect(rendered.headings.map((heading) => heading.anchor)).toEqual(searched);

@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePage } from '../../api/mintlify/mdx/parse-page.ts';
 import { renderPage } from '../../api/render/render-page.ts';
 
-const html = (body: string) =>
-  renderPage(
-    parsePage('guides/page.mdx', body, () => undefined),
-    '/guides/page',
-  ).html;
+const html = (body: string) => renderPage(parsePage('guides/page.mdx', body, () => undefined)).html;
 
 describe('<Visibility> on the web page', () => {
   it('shows content for humans and leaves out content for agents, block and inline', () => {

@@ -129,12 +129,12 @@ beforeAll(async () => {
   // The deployment stores the operation's endpoint with the page it generated, which the header and playground are made from.
   const rendered = await t.db.pageRender.findMany({
     where: { page: { projectId: project.projectId } },
-    select: { endpoint: true, page: { select: { sourcePath: true } } },
+    select: { endpoint: true, page: { select: { deployments: { select: { sourcePath: true }, take: 1 } } } },
   });
   const withEndpoint = rendered.filter((render) => render.endpoint !== null);
   expect(withEndpoint.map((render) => (render.endpoint as { path: string }).path).sort()).toEqual(['/api/ping', '/users/{id}']);
   const generated = withEndpoint.find((render) => (render.endpoint as { path: string }).path === '/users/{id}')!;
-  pageRoute = `/${generated.page.sourcePath.replace(/\.mdx?$/, '')}`;
+  pageRoute = `/${generated.page.deployments[0]!.sourcePath.replace(/\.mdx?$/, '')}`;
   fs.mkdirSync(shots, { recursive: true });
 });
 afterAll(async () => {

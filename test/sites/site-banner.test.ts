@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { htmlAtRoute } from '../../api/render/route-marks.ts';
 import { bannerHtml, readBanner } from '../../api/sites/site-banner.ts';
 import { readSiteLayout } from '../../api/sites/site-layout.ts';
 import { feedItems, rssXml } from '../../api/sites/rss-feed.ts';
@@ -28,11 +29,12 @@ describe("docs.json's banner", () => {
   });
 
   it('shows its Markdown in white on a background white reads on, a dismissible one keyed by its content', () => {
-    const info = bannerHtml(readBanner({ content: 'See the [changelog](/changelog) <b>now</b>', dismissible: true }), '#0d6e5a', '/guides/page');
+    // As served on a page at /guides/page.
+    const info = htmlAtRoute(bannerHtml(readBanner({ content: 'See the [changelog](/changelog) <b>now</b>', dismissible: true }), '#0d6e5a'), '/guides/page');
     expect(info).toMatch(
       /^<div class="site-banner" role="region" aria-label="Announcement" style="--banner-light:#0d6e5a;--banner-dark:#0d6e5a" data-dismissible="[\w-]{12}"><p>See the <a href="\.\.\/changelog">changelog<\/a> &lt;b&gt;now&lt;\/b&gt;<\/p><\/div>\n$/,
     );
-    expect(bannerHtml(readBanner({ content: 'Down', type: 'critical' }), '#0d6e5a', '/')).toContain('style="--banner-light:#b91c1c;--banner-dark:#b91c1c"');
+    expect(bannerHtml(readBanner({ content: 'Down', type: 'critical' }), '#0d6e5a')).toContain('style="--banner-light:#b91c1c;--banner-dark:#b91c1c"');
     // A pale colour is darkened until white text reads on it; anything but a hex colour is ignored.
     expect(readBanner({ content: 'Hi', color: { light: '#FDE68A' } })?.background).toEqual({ light: '#7a6e43', dark: '#7a6e43' });
     expect(readBanner({ content: 'Hi', color: 'red;background:url(x)' })?.background).toBeUndefined();
@@ -48,7 +50,6 @@ describe("a changelog's RSS feed", () => {
         '<Update label="March 1, 2025" description="v2">\n  ## New **dashboard**\n\n  ```bash\n  npm i\n  ```\n\n  Faster $x^2$ & better.\n</Update>\n\n<Update label="Next" rss={{ title: "Coming soon", description: "Plans" }}>\n  Later.\n</Update>\n',
         () => undefined,
       ),
-      '/changelog',
     );
     const items = feedItems(html);
     expect(items).toEqual([

@@ -486,7 +486,8 @@ function snippetFileAttribute(text: string, readFile: ReadFile): string | undefi
   return candidates.find((candidate) => readFile(candidate) !== undefined) ?? candidates[0];
 }
 
-function titleFromPath(file: string): string {
+/** The title a page without one gets: its file name, `custom-domain.mdx` -> "Custom domain". */
+export function titleFromPath(file: string): string {
   const base = path.posix.basename(file).replace(/\.(mdx|md)$/, '');
   return base.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 }

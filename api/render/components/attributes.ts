@@ -81,10 +81,10 @@ export function mintlifyAnchor(label: string): string {
 }
 
 /** The icon a component's `icon` attribute names (with its `iconType` and `color`), drawn from the site's library. */
-export function componentIcon(tag: ComponentTag, route: string, fallback = ''): string {
+export function componentIcon(tag: ComponentTag, fallback = ''): string {
   const icon = attr(tag, 'icon') || fallback;
   if (!icon) return '';
-  return iconHtml(icon, route, { library: renderContext().options.iconLibrary, iconType: attr(tag, 'iconType'), color: cssColor(attr(tag, 'color')) });
+  return iconHtml(icon, { library: renderContext().options.iconLibrary, iconType: attr(tag, 'iconType'), color: cssColor(attr(tag, 'color')) });
 }
 
 /** `<p class="…">text</p>`, or nothing for no text. */

@@ -16,7 +16,7 @@ export const CALLOUT_KINDS = lookupTable<{ label: string; icon: string }>({
 });
 
 /** The icon a typed callout (or a card of that type) shows unless the page gives one. */
-export const calloutIcon = (kind: string, route: string) => iconHtml(CALLOUT_KINDS[kind]?.icon ?? 'info', route, { library: 'lucide' });
+export const calloutIcon = (kind: string) => iconHtml(CALLOUT_KINDS[kind]?.icon ?? 'info', { library: 'lucide' });
 
 /**
  * A callout: its icon beside its content, named for assistive technology by its kind (Mintlify shows no
@@ -24,13 +24,13 @@ export const calloutIcon = (kind: string, route: string) => iconHtml(CALLOUT_KIN
  * the theme's colour, which the tint never brings under 4.5:1).
  */
 const callout = (name: string): Rendering => ({
-  open: (tag, route, _frame, isBlock) => {
+  open: (tag, _frame, isBlock) => {
     const box = element(isBlock);
     const title = attr(tag, 'title');
     const isCustom = name === 'Callout' || name === 'Banner';
     const color = isCustom ? cssColor(attr(tag, 'color')) : undefined;
     // The icon takes the callout's colour from its stylesheet (--callout-color), not from its own.
-    const icon = (isCustom && componentIcon({ ...tag, attributes: { ...tag.attributes, color: '' } }, route)) || calloutIcon(name, route);
+    const icon = (isCustom && componentIcon({ ...tag, attributes: { ...tag.attributes, color: '' } })) || calloutIcon(name);
     const label = title ? `<${isBlock ? 'p' : 'strong'} class="callout-label">${text(title)}</${isBlock ? 'p' : 'strong'}>` : '';
     return `<${box} class="callout callout-${name.toLowerCase()}" role="note" aria-label="${text(title || CALLOUT_KINDS[name]!.label)}"${color ? ` style="--callout-color:${color}"` : ''}><span class="callout-icon">${icon}</span><${box} class="callout-body">${label}`;
   },

@@ -11,10 +11,10 @@ import { element, type Rendering, wrapper } from './rendering.ts';
  * line of text, where a `<details>` may not go, it is its title in bold before its content.
  */
 const accordion: Rendering = {
-  open(tag, route, _frame, isBlock) {
+  open(tag, _frame, isBlock) {
     const title = attr(tag, 'title') || 'Details';
     if (!isBlock) return `<span class="accordion"><strong>${text(title)}</strong> `;
-    const icon = componentIcon(tag, route);
+    const icon = componentIcon(tag);
     const description = attr(tag, 'description');
     const summary =
       icon || description
@@ -28,7 +28,7 @@ const accordion: Rendering = {
 
 /** An expandable: nested properties behind "Show …" ("Hide …" once open), as Mintlify words it. */
 const expandable: Rendering = {
-  open(tag, _route, _frame, isBlock) {
+  open(tag, _frame, isBlock) {
     const title = attr(tag, 'title') || 'properties';
     if (!isBlock) return `<span class="expandable"><strong>${text(title)}</strong> `;
     return `<details class="expandable"${flag(tag, 'defaultOpen') ? ' open' : ''}><summary><span class="expandable-show">Show</span><span class="expandable-hide">Hide</span> ${text(title)}</summary><div class="expandable-body">`;
@@ -43,7 +43,7 @@ const TREE_ROOTS = new Set(['Tree', 'FileTree']);
  * its children may instead be a Markdown list (`<FileTree>` around `- docs/`), which brings its own.
  */
 const treeRoot: Rendering = {
-  open: (_tag, _route, _frame, isBlock) => `<${element(isBlock)} class="tree">`,
+  open: (_tag, _frame, isBlock) => `<${element(isBlock)} class="tree">`,
   close: (_tag, frame, isBlock) => `${frame.data.hasList ? '</ul>' : ''}</${element(isBlock)}>`,
 };
 
@@ -62,12 +62,12 @@ function listBefore(frame: OpenComponent): string {
 }
 
 const itemClass = (kind: string, tag: ComponentTag) => `tree-${kind}${flag(tag, 'highlight') ? ' tree-highlight' : ''}`;
-const treeIcon = (name: string, route: string) => iconHtml(name, route, { library: 'lucide' });
+const treeIcon = (name: string) => iconHtml(name, { library: 'lucide' });
 
 /** A folder: a `<details>` (open with `defaultOpen`) whose summary is its name; `openable={false}` shows it always open, without a toggle. */
 const treeFolder: Rendering = {
-  open(tag, route, frame) {
-    const name = `${treeIcon('folder', route)}<span class="tree-name">${text(attr(tag, 'name'))}</span>`;
+  open(tag, frame) {
+    const name = `${treeIcon('folder')}<span class="tree-name">${text(attr(tag, 'name'))}</span>`;
     const before = listBefore(frame);
     if (flag(tag, 'openable') === false) return `${before}<li class="${itemClass('folder', tag)}"><span class="tree-label">${name}</span><ul>`;
     frame.data.isDetails = true;
@@ -77,8 +77,8 @@ const treeFolder: Rendering = {
 };
 
 const treeFile: Rendering = {
-  open: (tag, route, frame) =>
-    `${listBefore(frame)}<li class="${itemClass('file', tag)}">${treeIcon('file', route)}<span class="tree-name">${text(attr(tag, 'name'))}</span>`,
+  open: (tag, frame) =>
+    `${listBefore(frame)}<li class="${itemClass('file', tag)}">${treeIcon('file')}<span class="tree-name">${text(attr(tag, 'name'))}</span>`,
   close: (_tag, frame) => `</li>${frame.data.isAlone ? '</ul>' : ''}`,
 };
 

@@ -15,7 +15,7 @@ const nameOf = (tag: ComponentTag) => attr(tag, ...LOCATIONS, 'name');
  * it is required or deprecated, its default and placeholder, then its description.
  */
 const field: Rendering = {
-  open(tag, _route, frame, isBlock) {
+  open(tag, frame, isBlock) {
     const name = nameOf(tag);
     const location = LOCATIONS.find((place) => attr(tag, place));
     const parents = renderContext()

@@ -9,20 +9,20 @@ import { isExternal, siteHref, siteImageSrc } from '../site-links.ts';
  */
 const md = markdownIt('commonmark', { html: false });
 md.validateLink = () => true;
-md.renderer.rules.link_open = (tokens, index, options, env, self) => {
+md.renderer.rules.link_open = (tokens, index, options, _env, self) => {
   const token = tokens[index]!;
-  const href = siteHref(String(token.attrGet('href') ?? ''), (env as { route: string }).route);
+  const href = siteHref(String(token.attrGet('href') ?? ''));
   token.attrs = href ? [['href', href], ...(isExternal(href) ? ([['rel', 'noopener noreferrer']] as [string, string][]) : [])] : [];
   return self.renderToken(tokens, index, options);
 };
-md.renderer.rules.image = (tokens, index, _options, env) => {
+md.renderer.rules.image = (tokens, index) => {
   const token = tokens[index]!;
-  const src = siteImageSrc(String(token.attrGet('src') ?? ''), (env as { route: string }).route);
+  const src = siteImageSrc(String(token.attrGet('src') ?? ''));
   return src ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(token.content)}" loading="lazy">` : escapeHtml(token.content);
 };
 
-export function inlineMarkdown(source: string, route: string): string {
-  return md.renderInline(source, { route });
+export function inlineMarkdown(source: string): string {
+  return md.renderInline(source);
 }
 
 /** Text with its character references decoded, as JSX reads `title="&quot;a&quot;"`; its backslashes are its own. */

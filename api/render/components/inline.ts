@@ -12,7 +12,7 @@ const pick = (value: string, allowed: Set<string>, fallback: string) => (allowed
 
 /** A badge: its colour, size and shape as classes (site-styles gives each colour readable text in both themes), its icon before its text. */
 const badge: Rendering = {
-  open(tag, route, _frame, isBlock) {
+  open(tag, _frame, isBlock) {
     const classes = [
       'badge',
       `badge-${pick(attr(tag, 'color'), BADGE_COLORS, 'gray')}`,
@@ -21,7 +21,7 @@ const badge: Rendering = {
       flag(tag, 'stroke') ? 'badge-stroke' : '',
       flag(tag, 'disabled') ? 'badge-disabled' : '',
     ].filter(Boolean);
-    return `<${element(isBlock)} class="${classes.join(' ')}">${componentIcon({ ...tag, attributes: { ...tag.attributes, color: '' } }, route)}`;
+    return `<${element(isBlock)} class="${classes.join(' ')}">${componentIcon({ ...tag, attributes: { ...tag.attributes, color: '' } })}`;
   },
   close: (_tag, _frame, isBlock) => `</${element(isBlock)}>`,
 };
@@ -32,9 +32,9 @@ const badge: Rendering = {
  * `headline` comes first and its `cta` is a link (`href`) inside it, reached by Tab from the term.
  */
 const tooltip: Rendering = {
-  open(tag, route, frame, isBlock) {
+  open(tag, frame, isBlock) {
     const id = serialId('tooltip');
-    const href = siteHref(attr(tag, 'href'), route);
+    const href = siteHref(attr(tag, 'href'));
     const headline = attr(tag, 'headline');
     const cta = attr(tag, 'cta');
     frame.data.tip = [
@@ -52,9 +52,9 @@ const tooltip: Rendering = {
 };
 
 /** An icon by name (the site's library, `iconType`), URL or repository path (`src`), at `size` pixels in `color`. */
-function icon(tag: ComponentTag, route: string, isBlock: boolean): string {
+function icon(tag: ComponentTag, isBlock: boolean): string {
   const size = Number(attr(tag, 'size'));
-  const drawn = iconHtml(attr(tag, 'icon', 'src'), route, {
+  const drawn = iconHtml(attr(tag, 'icon', 'src'), {
     library: renderContext().options.iconLibrary,
     iconType: attr(tag, 'iconType'),
     size: Number.isFinite(size) && size > 0 && size <= 512 ? Math.round(size) : undefined,
@@ -72,11 +72,11 @@ export interface MathTag extends ComponentTag {
 export const INLINE_COMPONENTS = lookupTable<Rendering>({
   Badge: badge,
   Tooltip: tooltip,
-  Icon: { open: (tag, route, _frame, isBlock) => icon(tag, route, isBlock), close: () => '', self: icon },
+  Icon: { open: (tag, _frame, isBlock) => icon(tag, isBlock), close: () => '', self: icon },
   Kbd: { open: () => '<kbd>', close: () => '</kbd>' },
   Latex: {
-    open: (_tag, _route, _frame, isBlock) => `<${element(isBlock)} class="math">`,
+    open: (_tag, _frame, isBlock) => `<${element(isBlock)} class="math">`,
     close: (_tag, _frame, isBlock) => `</${element(isBlock)}>`,
-    self: (tag: MathTag, _route, isBlock) => renderMath(tag.tex ?? '', tag.isDisplay ?? isBlock),
+    self: (tag: MathTag, isBlock) => renderMath(tag.tex ?? '', tag.isDisplay ?? isBlock),
   },
 });

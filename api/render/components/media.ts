@@ -6,12 +6,12 @@ import { element, type Rendering } from './rendering.ts';
 
 /** A frame: its `hint` above, its content centred, its `caption` below; both may hold Markdown (links, bold). */
 const framed: Rendering = {
-  open(tag, route, state, isBlock) {
+  open(tag, state, isBlock) {
     const hint = attr(tag, 'hint');
     const caption = attr(tag, 'caption');
     if (!isBlock) return '<span class="frame">';
-    state.data.caption = caption ? `<figcaption>${inlineMarkdown(caption, route)}</figcaption>` : '';
-    return `${hint ? `<p class="frame-hint">${inlineMarkdown(hint, route)}</p>` : ''}<figure class="frame">`;
+    state.data.caption = caption ? `<figcaption>${inlineMarkdown(caption)}</figcaption>` : '';
+    return `${hint ? `<p class="frame-hint">${inlineMarkdown(hint)}</p>` : ''}<figure class="frame">`;
   },
   close: (_tag, state, isBlock) => (isBlock ? `${state.data.caption}</figure>` : '</span>'),
 };
@@ -55,10 +55,10 @@ function colorItem(tag: ComponentTag): string {
 
 /** A prompt to copy or open in Cursor (`actions`, done by the site script): its icon and description, then its text. */
 const prompt: Rendering = {
-  open(tag, route, _frame, isBlock) {
+  open(tag, _frame, isBlock) {
     const actions = list(tag, 'actions').filter((action) => action === 'copy' || action === 'cursor');
     const description = attr(tag, 'description');
-    return `<${element(isBlock)} class="prompt" data-actions="${text((actions.length > 0 ? actions : ['copy']).join(' '))}"><${element(isBlock)} class="prompt-head">${componentIcon(tag, route)}${description ? `<span class="prompt-description">${inlineMarkdown(description, route)}</span>` : ''}</${element(isBlock)}><${element(isBlock)} class="prompt-body">`;
+    return `<${element(isBlock)} class="prompt" data-actions="${text((actions.length > 0 ? actions : ['copy']).join(' '))}"><${element(isBlock)} class="prompt-head">${componentIcon(tag)}${description ? `<span class="prompt-description">${inlineMarkdown(description)}</span>` : ''}</${element(isBlock)}><${element(isBlock)} class="prompt-body">`;
   },
   close: (_tag, _frame, isBlock) => `</${element(isBlock)}></${element(isBlock)}>`,
 };

@@ -9,9 +9,9 @@ import type { ComponentTag } from './attributes.ts';
  * differs from opening and closing it.
  */
 export interface Rendering {
-  open(tag: ComponentTag, route: string, frame: OpenComponent, isBlock: boolean): string;
+  open(tag: ComponentTag, frame: OpenComponent, isBlock: boolean): string;
   close(tag: ComponentTag, frame: OpenComponent, isBlock: boolean): string;
-  self?(tag: ComponentTag, route: string, isBlock: boolean): string;
+  self?(tag: ComponentTag, isBlock: boolean): string;
 }
 
 /** The element a component renders as: its block element, or a span inside a line of text. */
@@ -19,6 +19,6 @@ export const element = (isBlock: boolean, block = 'div') => (isBlock ? block : '
 
 /** A component that is a box of its children: a `<div>` of that class (a `<span>` in a line of text). */
 export const wrapper = (className: string): Rendering => ({
-  open: (_tag, _route, _frame, isBlock) => `<${element(isBlock)} class="${className}">`,
+  open: (_tag, _frame, isBlock) => `<${element(isBlock)} class="${className}">`,
   close: (_tag, _frame, isBlock) => `</${element(isBlock)}>`,
 });

@@ -7,7 +7,7 @@ const TITLE_SIZES = new Set(['p', 'h2', 'h3', 'h4']);
 
 /** Steps are an ordered list; each step's number (or icon) beside its title and content. */
 const steps: Rendering = {
-  open: (_tag, _route, _frame, isBlock) => (isBlock ? '<ol class="steps">' : '<span class="steps">'),
+  open: (_tag, _frame, isBlock) => (isBlock ? '<ol class="steps">' : '<span class="steps">'),
   close: (_tag, _frame, isBlock) => (isBlock ? '</ol>' : '</span>'),
 };
 
@@ -16,7 +16,7 @@ const steps: Rendering = {
  * Its title is a paragraph, or the heading `titleSize` names (the step's or its steps'); `id` anchors it.
  */
 const step: Rendering = {
-  open(tag, route, frame, isBlock) {
+  open(tag, frame, isBlock) {
     const stack = renderContext().stack;
     const parent = stack[stack.indexOf(frame) - 1];
     const isItem = isBlock && parent?.name === 'Steps';
@@ -24,7 +24,7 @@ const step: Rendering = {
     const size = [attr(tag, 'titleSize'), parent?.name === 'Steps' ? (parent.attributes.titleSize ?? '') : ''].find((value) => TITLE_SIZES.has(value)) ?? 'p';
     const title = attr(tag, 'title');
     const titleElement = isBlock ? size : 'strong';
-    const icon = componentIcon(tag, route);
+    const icon = componentIcon(tag);
     const number = Number(attr(tag, 'stepNumber'));
     const id = attr(tag, 'id');
     return `<${frame.data.element} class="step${icon ? ' step-with-icon' : ''}"${isItem && Number.isInteger(number) && number > 0 ? ` value="${number}"` : ''}${id ? ` id="${text(mintlifyAnchor(id))}"` : ''}>${icon ? `<span class="step-icon">${icon}</span>` : ''}${title ? `<${titleElement} class="step-title">${text(title)}</${titleElement}>` : ''}`;
@@ -38,7 +38,7 @@ const step: Rendering = {
  * RSS feed (api/sites/rss-feed.ts), and the entry joins the page's table of contents (render-page.ts).
  */
 const update: Rendering = {
-  open(tag, _route, _frame, isBlock) {
+  open(tag, _frame, isBlock) {
     const label = attr(tag, 'label');
     const description = attr(tag, 'description');
     const tags = list(tag, 'tags');

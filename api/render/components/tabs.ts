@@ -18,19 +18,17 @@ const dropdownOption = (tag: ComponentTag) => (flag(tag, 'dropdown') ? ' data-dr
 
 /** A titled panel: a tab or a view, its icon and title above its content. */
 const titled = (className: string): Rendering => ({
-  open(tag, route, _frame, isBlock) {
+  open(tag, _frame, isBlock) {
     const title = attr(tag, 'title');
     const id = attr(tag, 'id');
-    const heading = title
-      ? `<${isBlock ? 'p' : 'strong'} class="${className}-title">${componentIcon(tag, route)}${text(title)}</${isBlock ? 'p' : 'strong'}>`
-      : '';
+    const heading = title ? `<${isBlock ? 'p' : 'strong'} class="${className}-title">${componentIcon(tag)}${text(title)}</${isBlock ? 'p' : 'strong'}>` : '';
     return `<${element(isBlock)} class="${className}"${id ? ` id="${text(mintlifyAnchor(id))}"` : ''}>${heading}`;
   },
   close: (_tag, _frame, isBlock) => `</${element(isBlock)}>`,
 });
 
 const group = (className: string, options: (tag: ComponentTag) => string): Rendering => ({
-  open: (tag, _route, _frame, isBlock) => `<${element(isBlock)} class="${className}"${options(tag)}>`,
+  open: (tag, _frame, isBlock) => `<${element(isBlock)} class="${className}"${options(tag)}>`,
   close: (_tag, _frame, isBlock) => `</${element(isBlock)}>`,
 });
 

@@ -85,17 +85,17 @@ export function sandboxedScripts(sandbox: JsxSandbox, code: PageCode): Sandboxed
       if (value !== NOT_STATIC || scopeComponents.size === 0) return valueHtml(value, isBlock);
       try {
         const out = evaluate(jsxToJs(source));
-        if (out.html !== undefined) return sandboxHtml(out.html, '/', isBlock);
+        if (out.html !== undefined) return sandboxHtml(out.html, isBlock);
         return valueHtml(out.text ?? '', isBlock);
       } catch (error) {
         note(`the expression {${source.slice(0, 40)}} could not be evaluated`, error);
         return '';
       }
     },
-    renderComponent(tag, childrenHtml, route, isBlock) {
+    renderComponent(tag, childrenHtml, isBlock) {
       try {
         const out = evaluate(`__h(${tag.name}, ${propsSource(tag, childrenHtml)})`);
-        return out.html !== undefined ? sandboxHtml(out.html, route, isBlock) : escapeHtml(out.text ?? '');
+        return out.html !== undefined ? sandboxHtml(out.html, isBlock) : escapeHtml(out.text ?? '');
       } catch (error) {
         note(`<${tag.name}> could not render`, error);
         return childrenHtml;

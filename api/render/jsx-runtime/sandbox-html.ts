@@ -10,13 +10,13 @@ const INLINE = new Set(['Badge', 'Icon', 'Tooltip', 'Kbd', 'Latex', 'Color']);
  * `<folio-component data-name data-props>` placeholders) rendered by Folio's components. Children the host
  * passed in (`<folio-html>`) were made safe before; they pass again unchanged.
  */
-export function sandboxHtml(html: string, route: string, isBlock: boolean): string {
-  return sanitizeRawHtml(html, route, (name, attributes) => {
+export function sandboxHtml(html: string, isBlock: boolean): string {
+  return sanitizeRawHtml(html, (name, attributes) => {
     if (name === 'folio-html') return { open: '', close: '' };
     if (name !== 'folio-component') return undefined;
     const tag = { name: attributes['data-name'] ?? '', attributes: parseProps(attributes['data-props']), expressions: {} };
     const isInline = !isBlock || INLINE.has(tag.name);
-    return { open: openComponent(tag, route, !isInline), close: () => closeComponent(tag, !isInline) };
+    return { open: openComponent(tag, !isInline), close: () => closeComponent(tag, !isInline) };
   });
 }
 

@@ -84,7 +84,7 @@ export async function deploySite(t: TestApp, site: AuditedSite): Promise<SiteSna
 
 /** The navigation's pages and the hidden ones, each route once. */
 async function servedPages(t: TestApp, deploymentId: string) {
-  const select = { route: true, language: true, page: { select: { sourcePath: true } } } as const;
+  const select = { route: true, language: true, sourcePath: true } as const;
   const [navigation, hidden] = await Promise.all([
     t.db.deploymentPage.findMany({ where: { deploymentId }, select }),
     t.db.hiddenPage.findMany({ where: { deploymentId }, select }),
@@ -95,7 +95,7 @@ async function servedPages(t: TestApp, deploymentId: string) {
     [hidden, true],
   ] as const) {
     for (const row of rows)
-      if (!byRoute.has(row.route)) byRoute.set(row.route, { route: row.route, language: row.language, sourcePath: row.page.sourcePath, isHidden });
+      if (!byRoute.has(row.route)) byRoute.set(row.route, { route: row.route, language: row.language, sourcePath: row.sourcePath, isHidden });
   }
   return [...byRoute.values()].sort((a, b) => a.route.localeCompare(b.route));
 }
