@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, type CreatedProject } from '../../api/projects/create-project.ts';
+import { buildArtifact } from '../../api/search/search-artifact.ts';
+import { SearchIndexes } from '../../api/search/search-indexes.ts';
 import type { SiteIndex } from '../../api/search/site-index.ts';
 import { TranslatedQueries } from '../../api/search/translated-queries.ts';
 import { loadAnalyzer } from '../../api/search/analyzer.ts';
-import { bilingualSource } from '../support/bilingual-site.ts';
+import { bilingualSource, sharedVersionsSite } from '../support/bilingual-site.ts';
+import { makeRepo } from '../support/git-repo.ts';
 import { deployAndWait } from '../support/deployments.ts';
 import { isolatedTestApp, type TestApp } from '../support/test-app.ts';
 import { versionedSite, type VersionedSite } from '../support/versioned-site.ts';
@@ -149,17 +152,18 @@ describe("a versioned site's pages, opened", () => {
 });
 
 describe("a versioned site's search artifact", () => {
-  it('holds each distinct page once: three versions take well under twice the bytes of one', async () => {
-    const bytesOf = async (of: CreatedProject) => {
-      const { liveDeploymentId } = await t.db.project.findUniqueOrThrow({ where: { id: of.projectId } });
-      const artifact = await t.db.searchArtifact.findFirstOrThrow({ where: { deploymentId: liveDeploymentId! } });
+  it('holds each stored page once, however many versions serve it: three versions take well under twice the bytes and memory of one', async () => {
+    const sizeOf = async (versions: number) => {
+      const created = await createProject(t.db, { name: 'Shared', subdomain: `shared-${versions}`, repo: makeRepo(sharedVersionsSite(versions)).dir });
+      const deployment = await deployAndWait(t, created.projectId);
+      expect(deployment.status).toBe('success');
+      const artifact = await t.db.searchArtifact.findFirstOrThrow({ where: { deploymentId: deployment.id } });
       const parts = await t.db.searchPart.findMany({ where: { id: { in: artifact.parts } } });
-      return artifact.bytes.length + parts.reduce((sum, part) => sum + part.bytes.length, 0);
+      return { bytes: artifact.bytes.length + parts.reduce((sum, part) => sum + part.bytes.length, 0), memory: Number(artifact.memoryBytes) };
     };
-    const one = (await deployedVersions(1, 'one-version')).project;
-    const three = (await deployedVersions(3, 'three-versions')).project;
-    const [oneBytes, threeBytes] = [await bytesOf(one), await bytesOf(three)];
-    expect(threeBytes).toBeLessThan(2 * oneBytes);
+    const [one, three] = [await sizeOf(1), await sizeOf(3)];
+    expect(three.bytes).toBeLessThan(2 * one.bytes);
+    expect(three.memory).toBeLessThan(2 * one.memory);
   });
 
   it('of a deployment that only moves pages between groups rebuilds no part', async () => {
@@ -170,5 +174,30 @@ describe("a versioned site's search artifact", () => {
     const deployment = await deployAndWait(t, moved.projectId);
     expect(deployment.logs.join('\n')).toMatch(/built 0 of its 3 parts, the others unchanged/);
     expect((await search({ query: 'CNAME record' }, moved))[0]!.metadata.section).toBe('Basics');
+  });
+});
+
+describe('a page stored once and served in several versions', () => {
+  it("is found in each version at that version's route", async () => {
+    const { project: once } = await deployedVersions(3, 'stored-once');
+    const { liveDeploymentId } = await t.db.project.findUniqueOrThrow({ where: { id: once.projectId } });
+    const deploymentId = liveDeploymentId!;
+    // As a deployment that stores each content once would: the identical copies of the domain page in v2 and v1 are v3's page.
+    const { pageId } = await t.db.deploymentPage.findFirstOrThrow({ where: { deploymentId, route: '/domain' } });
+    await t.db.deploymentPage.updateMany({ where: { deploymentId, route: { in: ['/v2/domain', '/v1/domain'] } }, data: { pageId } });
+    const { chunkCount } = await buildArtifact(t.runtime, t.runtime.embedder, deploymentId);
+    const indexes = new SearchIndexes(t.runtime, t.runtime.embedder, t.runtime.events, t.runtime.log, { memoryBytes: 1024 ** 3, followsLiveSites: false });
+    const index = (await indexes.forProject({ id: once.projectId, liveDeploymentId: deploymentId }))!;
+    expect(index.chunkCount).toBe(chunkCount);
+    for (const [version, path] of [
+      ['v3', '/domain#configure-dns'],
+      ['v2', '/v2/domain#configure-dns'],
+      ['v1', '/v1/domain#configure-dns'],
+    ]) {
+      const [first] = index.search({ query: 'CNAME record', pageSize: 5, version }, undefined);
+      expect([first!.chunk.path, first!.chunk.version, first!.chunk.pageId]).toEqual([path, version, pageId]);
+    }
+    expect(index.chunksOfPage('/v1/domain', ['cname'], 1, { version: 'v1' })[0]!.path).toBe('/v1/domain#configure-dns');
+    indexes.close();
   });
 });

@@ -29,6 +29,11 @@ const FRENCH: Record<string, string> = {
   migrate: '---\ntitle: Migrer vos données\n---\n\n## Déplacer l’archive\n\nCopiez les archives par lots et vérifiez chaque lot.\n',
 };
 
+const PAGE_FILES = {
+  ...Object.fromEntries(GUIDE.map((page) => [`${page}.mdx`, ENGLISH[page]!])),
+  ...Object.fromEntries(GUIDE.map((page) => [`fr/${page}.mdx`, FRENCH[page]!])),
+};
+
 /**
  * A small site in English and French (six pages each, the French ones under `fr/`), as a folder of
  * files without Git: the source versionedSite (versioned-site.ts) makes its versions of.
@@ -45,12 +50,35 @@ export function bilingualSource(): { dir: string; pages: string[]; remove(): voi
         ],
       },
     }),
-    ...Object.fromEntries(GUIDE.map((page) => [`${page}.mdx`, ENGLISH[page]!])),
-    ...Object.fromEntries(GUIDE.map((page) => [`fr/${page}.mdx`, FRENCH[page]!])),
+    ...PAGE_FILES,
   };
   for (const [file, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), content);
   }
   return { dir, pages: GUIDE, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The same site in `versions` versions that list the same files (each page one stored page, served in
+ * every version), but for one page a language that each older version has its own edited copy of, under
+ * `v{n}/`: the files of a Git repository (makeRepo).
+ */
+export function sharedVersionsSite(versions: number): Record<string, string> {
+  const files: Record<string, string> = { ...PAGE_FILES };
+  const languageNode = (language: string, folder: string) => ({
+    language,
+    versions: Array.from({ length: versions }, (_, v) => {
+      const version = `v${versions - v}`;
+      const edited = GUIDE[v % GUIDE.length]!;
+      const pages = GUIDE.map((page) => {
+        if (v === 0 || page !== edited) return `${folder}${page}`;
+        files[`${version}/${folder}${page}.mdx`] = `${PAGE_FILES[`${folder}${page}.mdx`]}\n## Changes in ${version}\n\nWhat changed in ${version}.\n`;
+        return `${version}/${folder}${page}`;
+      });
+      return { version, ...(v === 0 ? { default: true } : {}), groups: [{ group: 'Guide', pages }] };
+    }),
+  });
+  files['docs.json'] = JSON.stringify({ name: 'Shared versions', navigation: { languages: [languageNode('en', ''), languageNode('fr', 'fr/')] } });
+  return files;
 }
