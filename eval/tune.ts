@@ -31,9 +31,7 @@ await withDeployedCorpus(async ({ runtime, deploymentId }) => {
     asked.flatMap((q, i) => {
       const found = index.candidates({ ...request(q), mode }, queryVectors[i], ranking);
       if (!found || (mode === 'hybrid' && !found.comparable)) return [];
-      return [
-        found.candidates.map(({ doc, features }): Example => ({ features, label: q.answers.includes(pageRoute(found.partition.chunks.pathAt(doc)!)) ? 1 : 0 })),
-      ];
+      return [found.candidates.map(({ doc, features }): Example => ({ features, label: q.answers.includes(pageRoute(found.pathOf(doc))) ? 1 : 0 }))];
     });
   // Page-level answers cannot tell a page's sections apart, so the preference the issue asks for (a
   // section whose heading is the query before pages that only mention it) is set, not learned.
@@ -78,7 +76,7 @@ await withDeployedCorpus(async ({ runtime, deploymentId }) => {
       .filter(([q]) => q.split === split && (kind === 'other' ? q.language !== 'en' : q.language === 'en' && q.kind === kind));
     const found = asked.filter(([q, i]) => {
       const got = index.candidates(request(q), vectors[i]);
-      return got?.candidates.some(({ doc }) => q.answers.includes(pageRoute(got.partition.chunks.pathAt(doc)!)));
+      return got?.candidates.some(({ doc }) => q.answers.includes(pageRoute(got.pathOf(doc))));
     });
     return `${kind} ${found.length}/${asked.length}`;
   };

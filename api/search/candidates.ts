@@ -50,7 +50,8 @@ export interface Candidate {
  * The chunks worth scoring for a query (the best of the keyword ranking, widened with related words, of
  * the vector ranking, and the first sections of the best pages by summary) with their features. `terms`
  * are the query's as the partition's analyzer reads them; `queryVector` is already comparable with the
- * partition's vectors, or undefined for keyword-only search.
+ * partition's vectors, or undefined for keyword-only search. `served` (page -> 1 when served in the
+ * version searched; undefined when every page is) keeps the pages of other versions out.
  */
 export function collectCandidates(
   partition: Partition,
@@ -59,17 +60,21 @@ export function collectCandidates(
   queryVector: Float32Array | undefined,
   useKeywords: boolean,
   options: CandidateOptions,
+  served?: Uint8Array,
 ): Candidate[] {
+  const { pageOf } = partition;
+  const acceptsChunk = served && ((doc: number) => served[pageOf[doc]!] === 1);
+  const acceptsPage = served && ((page: number) => served[page] === 1);
   // Related words: the word vectors' nearest in this language, or (languages they do not know) through English.
   const expander = partition.vocabulary ?? partition.translation;
   const expansions =
     useKeywords && options.expansion.weight > 0
       ? [...everydayExpansions(query, terms, partition.analyzer, options.expansion.everydayWeight), ...(expander?.expand(terms, options.expansion) ?? [])]
       : [];
-  const keywordHits = useKeywords ? partition.keyword.search(terms, options.candidates, partition.keyword.words, expansions) : [];
+  const keywordHits = useKeywords ? partition.keyword.search(terms, options.candidates, partition.keyword.words, expansions, acceptsChunk) : [];
   const vectors = queryVector ? partition.vectors : undefined;
-  const vectorHits = vectors ? vectors.index.search(queryVector!, options.candidates) : [];
-  const pageHits = useKeywords ? partition.pages.keyword.search(terms, options.candidates, partition.keyword.words, expansions) : [];
+  const vectorHits = vectors ? vectors.index.search(queryVector!, options.candidates, acceptsChunk) : [];
+  const pageHits = useKeywords ? partition.pages.keyword.search(terms, options.candidates, partition.keyword.words, expansions, acceptsPage) : [];
   // The page summaries' vectors: this language's own, or (a language the word vectors do not know) its English twins'.
   const summaryVector = useKeywords ? partition.pages.queryVector(terms) : undefined;
   const translatedVector = useKeywords && !summaryVector ? partition.translation?.queryVector(terms) : undefined;
@@ -117,7 +122,7 @@ export function collectCandidates(
     const heading = stringAt(partition.headings, doc)!;
     const title = partition.titles[doc]!;
     // Lowercase is enough for the text: phrases are matched between word boundaries.
-    const text = phrase.wordCount >= 2 || isIdentifier ? partition.chunks.contentAt(doc)!.toLowerCase() : '';
+    const text = phrase.wordCount >= 2 || isIdentifier ? partition.contentAt(doc)!.toLowerCase() : '';
     features[at.headingIsQuery] = heading === phrase.phrase ? 1 : 0;
     features[at.headingHasQuery] = phrase.isIn(heading) ? 1 : 0;
     features[at.titleHasQuery] = phrase.isIn(title) ? 1 : 0;

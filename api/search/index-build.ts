@@ -6,7 +6,7 @@ import { LANGUAGE_LISTS } from '../language/word-lists.ts';
  * of text, the ranking's built parts, the container of api/search/artifact-codec.ts); also when the
  * stemmers or stop words (@orama) change version.
  */
-const ARTIFACT_FORMAT = 5;
+const ARTIFACT_FORMAT = 6;
 
 /**
  * The version of the index a search artifact was built by: its format and the word lists that shape

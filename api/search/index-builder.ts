@@ -3,11 +3,12 @@ import { chunkEmbeddingText, storeVectors } from './embed-chunks.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { analyzedChunks } from './page-analyses.ts';
 import { fetchPart, readPartition } from './index-parts.ts';
-import { alignedPage, buildPartition, summaryOf, type ChunkRow, type Partition } from './partition.ts';
-import { planDeployment, type DeploymentPlan, type PartitionPlan } from './partition-plan.ts';
+import { buildPartition, summaryOf, summaryText, type ChunkRow, type Partition } from './partition.ts';
+import { planDeployment, twinsOfPlans, type DeploymentPlan } from './partition-plan.ts';
 import type { SearchStore } from './search-store.ts';
-import { SiteIndex } from './site-index.ts';
-import { summaryTerms, TranslatedQueries, type AlignedPage, type PageTerms } from './translated-queries.ts';
+import { ServedPages } from './served-pages.ts';
+import { SiteIndex, type SiteLanguage } from './site-index.ts';
+import { summaryTerms, TranslatedQueries, type PageTerms } from './translated-queries.ts';
 
 /** What a build made: partitions (without translations) and translations, by partition key. */
 export interface BuiltParts {
@@ -22,63 +23,49 @@ export interface BuiltParts {
 export async function buildParts(
   store: SearchStore,
   embedder: Embedder,
-  deploymentId: string,
   plan: DeploymentPlan,
   wanted: { partitions: ReadonlySet<string>; translations: ReadonlySet<string> },
 ): Promise<BuiltParts> {
-  const built = await buildPartitions(store, embedder, deploymentId, plan, wanted.partitions);
-  await buildTranslations(store, deploymentId, plan, wanted.translations, built);
+  const built = await buildPartitions(store, embedder, plan, wanted.partitions);
+  await buildTranslations(store, plan, wanted.translations, built);
   return built;
 }
 
-/** Builds the partitions of these keys from the deployment's stored chunks. */
-export async function buildPartitions(
-  store: SearchStore,
-  embedder: Embedder,
-  deploymentId: string,
-  plan: DeploymentPlan,
-  keys: ReadonlySet<string>,
-): Promise<BuiltParts> {
+/** Builds the partitions of these keys (languages) from the stored chunks of their distinct pages. */
+export async function buildPartitions(store: SearchStore, embedder: Embedder, plan: DeploymentPlan, keys: ReadonlySet<string>): Promise<BuiltParts> {
   const built: BuiltParts = { partitions: new Map(), translations: new Map() };
-  if (keys.size === 0) return built;
-  const plans = new Map(plan.partitions.map((partition) => [partition.key, partition]));
-  const { rows } = await store.pool.query<ChunkRow>(
-    `SELECT c.id, c.content, c.heading, c.anchor, p.id AS page_id, p.title, p.description,
-            array_to_string(p.keywords, ' ') AS keywords, dp.route, dp.language, dp.version, dp.section, e.vector
-     FROM deployment_pages dp
-     JOIN pages p ON p.id = dp.page_id
-     JOIN chunks c ON c.page_id = p.id
-     LEFT JOIN chunk_embeddings e ON e.chunk_id = c.id AND e.embedder = $1
-     WHERE dp.deployment_id = $2 AND dp.is_searchable AND (dp.language, dp.version) IN (SELECT * FROM unnest($3::text[], $4::text[]))
-     ORDER BY dp.language, dp.version, dp.route, c.position`,
-    [embedder.id, deploymentId, [...keys].map((key) => plans.get(key)!.language), [...keys].map((key) => plans.get(key)!.version)],
-  );
-  await embedMissing(
-    store,
-    embedder,
-    rows.filter((row) => plans.get(`${row.language}\u0000${row.version}`)?.withVectors),
-  );
-  for (const key of keys) {
-    const group = rows.filter((row) => `${row.language}\u0000${row.version}` === key);
-    if (group.length === 0) continue;
-    const analyzed = await analyzedChunks(store, group, await loadAnalyzer(group[0]!.language));
-    built.partitions.set(key, await buildPartition(group, analyzed, plans.get(key)!.withVectors));
+  for (const partition of plan.partitions) {
+    if (!keys.has(partition.key)) continue;
+    const rows = await chunkRows(store, embedder, partition.pageIds);
+    if (rows.length === 0) continue;
+    if (partition.withVectors) await embedMissing(store, embedder, rows);
+    const analyzed = await analyzedChunks(store, rows, await loadAnalyzer(partition.language));
+    built.partitions.set(partition.key, await buildPartition(partition.language, rows, analyzed, partition.withVectors));
   }
   return built;
 }
 
+/** The chunks of these pages, page by page in their order, each page's in its order. */
+async function chunkRows(store: SearchStore, embedder: Embedder, pageIds: readonly string[]): Promise<ChunkRow[]> {
+  const { rows } = await store.pool.query<ChunkRow>(
+    `SELECT c.id, c.content, c.heading, c.anchor, p.id AS page_id, p.title, p.description,
+            array_to_string(p.keywords, ' ') AS keywords, e.vector
+     FROM unnest($2::text[]) WITH ORDINALITY AS wanted(page_id, number)
+     JOIN pages p ON p.id = wanted.page_id
+     JOIN chunks c ON c.page_id = p.id
+     LEFT JOIN chunk_embeddings e ON e.chunk_id = c.id AND e.embedder = $1
+     ORDER BY wanted.number, c.position`,
+    [embedder.id, pageIds],
+  );
+  return rows;
+}
+
 /**
  * Learns the translations of these keys, into `built`. A translation is learned from its two partitions'
- * page summaries (read without the pages' text) and needs the English partition: `built`'s if it has
- * it, else read from its stored part.
+ * page summaries (read without the pages' text) and the twins their routes pair (partition-plan.ts), and
+ * needs the English partition: `built`'s if it has it, else read from its stored part.
  */
-export async function buildTranslations(
-  store: SearchStore,
-  deploymentId: string,
-  plan: DeploymentPlan,
-  keys: ReadonlySet<string>,
-  built: BuiltParts,
-): Promise<void> {
+export async function buildTranslations(store: SearchStore, plan: DeploymentPlan, keys: ReadonlySet<string>, built: BuiltParts): Promise<void> {
   const translations = plan.translations.filter((translation) => keys.has(translation.key));
   const plans = new Map(plan.partitions.map((partition) => [partition.key, partition]));
   const english = new Map<string, Partition>();
@@ -90,27 +77,28 @@ export async function buildTranslations(
   // The English partition's page terms are made once for all the languages translated into it.
   const termsByKey = new Map<string, PageTerms[]>();
   const termsOf = async (key: string, analyzer: Analyzer) => {
-    if (!termsByKey.has(key)) termsByKey.set(key, summaryTerms(await alignedPages(store, deploymentId, plans.get(key)!), analyzer));
+    if (!termsByKey.has(key)) termsByKey.set(key, summaryTerms(await pageSummaries(store, plans.get(key)!.pageIds), analyzer));
     return termsByKey.get(key)!;
   };
   for (const { key, english: englishKey } of translations) {
     const into = english.get(englishKey)!;
     const pages = await termsOf(key, await loadAnalyzer(plans.get(key)!.language));
-    built.translations.set(key, TranslatedQueries.build(pages, await termsOf(englishKey, into.analyzer), into.pages, into.vocabulary));
+    const twins = twinsOfPlans(plans.get(key)!, plans.get(englishKey)!);
+    built.translations.set(key, TranslatedQueries.build(pages, await termsOf(englishKey, into.analyzer), twins, into.pages, into.vocabulary));
   }
 }
 
-/** A partition's pages as a translation learns from them: routes without the language folder, and what each page says it is about. */
-async function alignedPages(store: SearchStore, deploymentId: string, plan: PartitionPlan): Promise<AlignedPage[]> {
-  const { rows } = await store.pool.query<{ route: string; title: string; description: string; keywords: string; headings: string[] }>(
-    `SELECT dp.route, p.title, p.description, array_to_string(p.keywords, ' ') AS keywords, array_agg(c.heading ORDER BY c.position) AS headings
-     FROM deployment_pages dp JOIN pages p ON p.id = dp.page_id JOIN chunks c ON c.page_id = p.id
-     WHERE dp.deployment_id = $1 AND dp.is_searchable AND dp.language = $2 AND dp.version = $3
-     GROUP BY dp.route, p.id
-     ORDER BY dp.route`,
-    [deploymentId, plan.language, plan.version],
+/** What each of these pages says it is about (summaryText), in their order. */
+async function pageSummaries(store: SearchStore, pageIds: readonly string[]): Promise<string[]> {
+  const { rows } = await store.pool.query<{ title: string; description: string; keywords: string; headings: string[] }>(
+    `SELECT p.title, p.description, array_to_string(p.keywords, ' ') AS keywords, array_agg(c.heading ORDER BY c.position) AS headings
+     FROM unnest($1::text[]) WITH ORDINALITY AS wanted(page_id, number)
+     JOIN pages p ON p.id = wanted.page_id JOIN chunks c ON c.page_id = p.id
+     GROUP BY wanted.number, p.id
+     ORDER BY wanted.number`,
+    [pageIds],
   );
-  return rows.map((page) => alignedPage(page.route, plan.language, summaryOf(page)));
+  return rows.map((page) => summaryText(summaryOf(page)));
 }
 
 /**
@@ -119,14 +107,14 @@ async function alignedPages(store: SearchStore, deploymentId: string, plan: Part
  */
 export async function buildSiteIndex(store: SearchStore, embedder: Embedder, deploymentId: string): Promise<SiteIndex> {
   const plan = await planDeployment(store, embedder, deploymentId);
-  const built = await buildParts(store, embedder, deploymentId, plan, {
+  const built = await buildParts(store, embedder, plan, {
     partitions: new Set(plan.partitions.map((partition) => partition.key)),
     translations: new Set(plan.translations.map((translation) => translation.key)),
   });
   return composeIndex(deploymentId, embedder, plan, built);
 }
 
-/** An index made of its parts: each translated partition with its translation. */
+/** An index made of its parts: each translated partition with its translation, each with where its pages are served. */
 export function composeIndex(deploymentId: string, embedder: Embedder, plan: DeploymentPlan, parts: BuiltParts): SiteIndex {
   const byId = new Map<string, Partition | TranslatedQueries | undefined>();
   const partitions = new Map<string, Partition>();
@@ -142,7 +130,12 @@ export function composeIndex(deploymentId: string, embedder: Embedder, plan: Dep
     const partition = partitions.get(key);
     if (partition && translation) partitions.set(key, partition.withTranslation(translation));
   }
-  return new SiteIndex(deploymentId, plan.defaultLanguage, plan.defaultVersion, embedder.id, partitions, plan.chunkCount, byId);
+  const languages = new Map<string, SiteLanguage>();
+  for (const { key, served } of plan.partitions) {
+    const partition = partitions.get(key);
+    if (partition) languages.set(key, { partition, served: new ServedPages(served, partition.pageCount) });
+  }
+  return new SiteIndex(deploymentId, plan.defaultLanguage, plan.defaultVersion, embedder.id, languages, plan.chunkCount, byId);
 }
 
 /** Chunks stored before this embedder was configured get their vectors now (and keep them). */

@@ -19,7 +19,7 @@ export async function partitionPart(id: string, partition: Partition): Promise<S
   const state = partition.toState();
   let memoryBytes = memoryOf(state);
   memoryBytes += (state.keyword.size + state.pages.keyword.size) * DERIVED_BYTES.perKeywordDocument;
-  memoryBytes += columnLength(state.paths) * DERIVED_BYTES.perChunk;
+  memoryBytes += state.pageOf.length * DERIVED_BYTES.perChunk;
   memoryBytes += (columnLength(state.keyword.words) + columnLength(state.pages.keyword.words)) * DERIVED_BYTES.perWord;
   return { id, bytes: await encodeArtifact({ build: INDEX_BUILD, partition: state }), memoryBytes };
 }

@@ -224,9 +224,16 @@ export class KeywordIndex {
   /**
    * The best `limit` documents for the query, best first, each with the share of the query it covers.
    * `seenWords` (word -> stem; the partition's words, not the process's) is what typos are matched against; `expansions` are related words added
-   * at a fraction of a query word's weight. Not re-entrant (scores live in one buffer).
+   * at a fraction of a query word's weight; `accepts`, when given, leaves out the documents it refuses
+   * (they are scored all the same, as part of the index's statistics). Not re-entrant (scores live in one buffer).
    */
-  search(queryTerms: QueryTerm[], limit: number, seenWords: ReadonlyMap<string, string>, expansions: ExpansionTerm[] = []): KeywordHit[] {
+  search(
+    queryTerms: QueryTerm[],
+    limit: number,
+    seenWords: ReadonlyMap<string, string>,
+    expansions: ExpansionTerm[] = [],
+    accepts?: (doc: number) => boolean,
+  ): KeywordHit[] {
     const unique = [...new Map(queryTerms.map((q) => [q.term, q])).values()];
     let touchedCount = 0;
     const scores = this.#scores;
@@ -280,7 +287,8 @@ export class KeywordIndex {
     const coverage = new Map<number, { coverage: number; softCoverage: number }>();
     for (let i = 0; i < touchedCount; i++) {
       const doc = touched[i]!;
-      if (top.offer(doc, scores[doc]!)) coverage.set(doc, { coverage: Math.min(1, matched[doc]!), softCoverage: Math.min(1, soft[doc]!) });
+      if ((!accepts || accepts(doc)) && top.offer(doc, scores[doc]!))
+        coverage.set(doc, { coverage: Math.min(1, matched[doc]!), softCoverage: Math.min(1, soft[doc]!) });
       scores[doc] = 0;
       matched[doc] = 0;
       soft[doc] = 0;

@@ -1,32 +1,37 @@
 import { createHash } from 'node:crypto';
 import type { Embedder } from './embedders/embedder.ts';
 import { INDEX_BUILD } from './index-build.ts';
-import { knowsWords, partitionKey } from './partition.ts';
+import { knowsWords } from './partition.ts';
 import type { SearchStore } from './search-store.ts';
+import { servedState, twinsOf, type ServedRoute, type ServedState } from './served-pages.ts';
 
-/** One language and version of a deployment, named by what it is made of. */
+/** One language of a deployment: its distinct pages, named by what they are, and where each is served. */
 export interface PartitionPlan {
+  /** The language: a site index holds one partition a language. */
   key: string;
   language: string;
-  version: string;
   /** Whether the embedder understands the language: its chunks have vectors. */
   withVectors: boolean;
   /** Whether the offline word vectors know the language: other languages' queries are carried into it. */
   knowsWords: boolean;
   /**
-   * Its content address: a hash of the index version, the embedder and the pages it holds (pages are
-   * stored once per content, so a page's id names its text). Two deployments whose partition holds the
-   * same pages at the same routes share its search artifact part.
+   * Its content address: a hash of the index version, the embedder and the distinct pages it holds, in
+   * order (pages are stored once per content, so a page's id names its text). Two deployments whose
+   * language has the same pages share its search artifact part, whatever their routes and versions.
    */
   id: string;
   chunkCount: number;
+  /** Its pages in the partition's order: by each page's first route (in route order, then version). */
+  pageIds: string[];
+  /** Where each page is served (versions, routes, sections): kept in the manifest, not in the part. */
+  served: ServedState;
 }
 
 /** The translation a language the word vectors do not know needs: its queries carried into `english`. */
 export interface TranslationPlan {
   key: string;
   english: string;
-  /** A hash of the two partitions' ids. */
+  /** A hash of the two partitions' ids and of which page is which page's twin. */
   id: string;
 }
 
@@ -44,8 +49,9 @@ export function partIdsOf(plan: DeploymentPlan): string[] {
 }
 
 /**
- * What a deployment's search index is made of, read without its text: each partition's pages, and so
- * its id. A partition whose id has a stored part is not built again; see search-artifact.ts.
+ * What a deployment's search index is made of, read without its text: each language's distinct pages,
+ * and so its id, and the routes they are served at. A partition whose id has a stored part is not built
+ * again; see search-artifact.ts.
  */
 export async function planDeployment(store: SearchStore, embedder: Embedder, deploymentId: string): Promise<DeploymentPlan> {
   const deployment = await store.db.deployment.findUniqueOrThrow({ where: { id: deploymentId }, select: { defaultLanguage: true, defaultVersion: true } });
@@ -54,24 +60,37 @@ export async function planDeployment(store: SearchStore, embedder: Embedder, dep
      FROM deployment_pages dp JOIN chunks c ON c.page_id = dp.page_id
      WHERE dp.deployment_id = $1 AND dp.is_searchable
      GROUP BY dp.page_id, dp.route, dp.language, dp.version, dp.section
-     ORDER BY dp.language, dp.version, dp.route`,
+     ORDER BY dp.language, dp.route, dp.version`,
     [deploymentId],
   );
   const groups = new Map<string, typeof rows>();
   for (const row of rows) {
-    const key = partitionKey(row.language, row.version);
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const group = groups.get(row.language);
+    if (group) group.push(row);
+    else groups.set(row.language, [row]);
   }
-  const partitions = [...groups].map(([key, pages]): PartitionPlan => {
-    const { language, version } = pages[0]!;
+  const partitions = [...groups].map(([language, routes]): PartitionPlan => {
+    const numbers = new Map<string, number>();
+    let chunkCount = 0;
+    const served = routes.map((row): ServedRoute => {
+      let page = numbers.get(row.page_id);
+      if (page === undefined) {
+        numbers.set(row.page_id, (page = numbers.size));
+        chunkCount += row.chunks;
+      }
+      return { page, route: row.route, version: row.version, section: row.section };
+    });
+    const pageIds = [...numbers.keys()];
     const withVectors = understands(embedder, language);
-    const id = hash([INDEX_BUILD, embedder.id, withVectors, language, version, pages.map((page) => [page.page_id, page.route, page.section])]);
-    return { key, language, version, withVectors, knowsWords: knowsWords(language), id, chunkCount: pages.reduce((sum, page) => sum + page.chunks, 0) };
+    const id = hash([INDEX_BUILD, embedder.id, withVectors, language, pageIds]);
+    return { key: language, language, withVectors, knowsWords: knowsWords(language), id, chunkCount, pageIds, served: servedState(served) };
   });
   const translations = partitions.flatMap((partition): TranslationPlan[] => {
     if (partition.knowsWords) return [];
-    const english = partitions.find((other) => other.knowsWords && other.version === partition.version);
-    return english ? [{ key: partition.key, english: english.key, id: hash([INDEX_BUILD, 'translation', partition.id, english.id]) }] : [];
+    const english = partitions.find((other) => other.knowsWords);
+    if (!english) return [];
+    const twins = twinsOfPlans(partition, english);
+    return [{ key: partition.key, english: english.key, id: hash([INDEX_BUILD, 'translation', partition.id, english.id, [...twins]]) }];
   });
   return {
     defaultLanguage: deployment.defaultLanguage ?? 'en',
@@ -80,6 +99,11 @@ export async function planDeployment(store: SearchStore, embedder: Embedder, dep
     partitions,
     translations,
   };
+}
+
+/** Each page of `partition` -> its English twin's page number in `english` (-1 for none). */
+export function twinsOfPlans(partition: PartitionPlan, english: PartitionPlan): Int32Array {
+  return twinsOf(partition.served, partition.pageIds.length, partition.language, english.served, english.language);
 }
 
 export function understands(embedder: Embedder, language: string): boolean {

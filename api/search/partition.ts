@@ -1,14 +1,14 @@
 import { loadAnalyzer, type Analyzer } from './analyzer.ts';
 import { FIELD, KeywordIndex, type AnalyzedDocument, type KeywordIndexState } from './keyword-index.ts';
 import { PageSummaries, type PageSummariesState, type PageSummary } from './page-summaries.ts';
-import { pageRoute } from './search-docs.ts';
 import { CorpusVocabulary, type CorpusVocabularyState } from './query-expansion.ts';
-import type { AlignedPage, TranslatedQueries } from './translated-queries.ts';
+import type { VersionPages } from './served-pages.ts';
+import type { TranslatedQueries } from './translated-queries.ts';
 import { SharedDirections } from './shared-directions.ts';
 import { VectorIndex, type VectorIndexState } from './vector-index.ts';
 import { normalise } from './embedders/embedder.ts';
 import { bufferForVectors } from './simd-scan.ts';
-import { columnLength, stringAt, stringColumn, type StringColumn } from './string-column.ts';
+import { isAt, stringAt, stringColumn, type StringColumn } from './string-column.ts';
 import { textAt, textColumn, type TextColumn } from './text-column.ts';
 
 export interface IndexedChunk {
@@ -33,19 +33,18 @@ export interface ChunkRow {
   title: string;
   description: string;
   keywords: string;
-  route: string;
-  language: string;
-  version: string;
-  section: string;
   vector: Uint8Array | null;
 }
 
-/** A partition as plain data, for a search artifact; chunks are stored by column, their page's fields once a page. */
+/**
+ * A partition as plain data, for a search artifact; chunks are stored by column, their page's fields
+ * once a page. Nothing of it says where a page is served (served-pages.ts does): the same pages at other
+ * routes make the same partition.
+ */
 export interface PartitionState {
   language: string;
-  version: string;
   /** Per chunk. */
-  paths: StringColumn;
+  anchors: StringColumn;
   contents: TextColumn;
   headings: StringColumn;
   pageOf: Int32Array;
@@ -53,7 +52,6 @@ export interface PartitionState {
   pageIds: string[];
   titles: string[];
   descriptions: string[];
-  sections: string[];
   firstChunk: Int32Array;
   keyword: KeywordIndexState;
   pages: PageSummariesState;
@@ -67,31 +65,25 @@ const EXPANDED_LANGUAGES = new Set(['en']);
 /** Whether the offline word vectors know a language (`en`, `en-US`): it gets summary vectors, others translate into it. */
 export const knowsWords = (language: string) => EXPANDED_LANGUAGES.has(language.toLowerCase().split(/[-_]/)[0]!);
 
-/** A partition's key in a site index: its language and version. */
-export const partitionKey = (language: string, version: string) => `${language}\u0000${version}`;
+/** What a partition keeps of its chunks' text: each chunk's anchor and text, each page's id, title and description. */
+export interface ChunkTexts {
+  anchors: StringColumn;
+  contents: TextColumn;
+  pageIds: string[];
+  titles: string[];
+  descriptions: string[];
+}
 
 /**
- * A partition's chunks by number: an array when the partition is built; made when asked for when it is
- * read from a search artifact (a site's thousands of chunk objects cost a fifth of its load, and a
- * search asks for a few dozen).
+ * One language of a site: each of its distinct pages once (however many versions serve it), with their
+ * chunks, keyword index, vectors, and what ranking needs of pages. Its statistics (a term's idf, the
+ * average length, the vectors' shared directions, the page summaries' idf) are those of all the
+ * language's pages, whichever version a search asks for.
  */
-export interface ChunkList {
-  readonly length: number;
-  at(doc: number): IndexedChunk | undefined;
-  /** A chunk's path and text alone, without making the chunk (undefined past the end). */
-  pathAt(doc: number): string | undefined;
-  contentAt(doc: number): string | undefined;
-}
-
-/** The chunk list of a partition built from its rows. */
-function chunkListOf(chunks: readonly IndexedChunk[]): ChunkList {
-  return { length: chunks.length, at: (doc) => chunks[doc], pathAt: (doc) => chunks[doc]?.path, contentAt: (doc) => chunks[doc]?.content };
-}
-
-/** One language and version of a site: its chunks, keyword index, vectors, and what ranking needs of pages. */
 export class Partition {
   constructor(
-    readonly chunks: ChunkList,
+    readonly language: string,
+    readonly chunks: ChunkTexts,
     readonly analyzer: Analyzer,
     readonly keyword: KeywordIndex,
     /** Each chunk's heading and its page's title, in the form phrases are matched in (see phrase-match.ts). */
@@ -116,28 +108,57 @@ export class Partition {
 
   /** The same partition, its queries carried into English by `translation` (the partition's data is shared, not copied). */
   withTranslation(translation: TranslatedQueries | undefined): Partition {
-    const { chunks, analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary } = this;
-    return new Partition(chunks, analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary, translation);
+    const { language, chunks, analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary } = this;
+    return new Partition(language, chunks, analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary, translation);
   }
 
-  #pageByRoute: Map<string, number> | undefined;
+  get chunkCount(): number {
+    return this.pageOf.length;
+  }
+
+  get pageCount(): number {
+    return this.firstChunk.length;
+  }
+
+  /** A chunk's text (undefined past the end). */
+  contentAt(doc: number): string | undefined {
+    return doc >= 0 && doc < this.pageOf.length ? textAt(this.chunks.contents, doc) : undefined;
+  }
+
+  /** A chunk as `served` serves its page: its path is the page's route there, with the chunk's anchor. */
+  chunkAt(doc: number, served: VersionPages): IndexedChunk {
+    const page = this.pageOf[doc]!;
+    const { pageIds, titles, descriptions } = this.chunks;
+    return {
+      pageId: pageIds[page]!,
+      path: this.pathAt(doc, served),
+      content: this.contentAt(doc)!,
+      title: titles[page]!,
+      description: descriptions[page]!,
+      section: served.sectionOf(page),
+      version: served.version,
+      language: this.language,
+    };
+  }
+
+  pathAt(doc: number, served: VersionPages): string {
+    const route = served.routeOf(this.pageOf[doc]!);
+    const anchor = stringAt(this.chunks.anchors, doc)!;
+    return anchor ? `${route}#${anchor}` : route;
+  }
 
   /** The partition as plain data (its translation aside: SiteIndex links those). */
   toState(): PartitionState {
-    const chunks = Array.from({ length: this.chunks.length }, (_, doc) => this.chunks.at(doc)!);
-    const first = chunks[0]!;
-    const perPage = <T>(of: (chunk: IndexedChunk) => T) => Array.from(this.firstChunk, (doc) => of(chunks[doc]!));
+    const { anchors, contents, pageIds, titles, descriptions } = this.chunks;
     return {
-      language: first.language,
-      version: first.version,
-      paths: stringColumn(chunks.map((chunk) => chunk.path)),
-      contents: textColumn(chunks.map((chunk) => chunk.content)),
+      language: this.language,
+      anchors,
+      contents,
       headings: this.headings,
       pageOf: this.pageOf,
-      pageIds: perPage((chunk) => chunk.pageId),
-      titles: perPage((chunk) => chunk.title),
-      descriptions: perPage((chunk) => chunk.description),
-      sections: perPage((chunk) => chunk.section),
+      pageIds,
+      titles,
+      descriptions,
       firstChunk: this.firstChunk,
       keyword: this.keyword.toState(),
       pages: this.pages.toState(),
@@ -147,28 +168,7 @@ export class Partition {
   }
 
   static async fromState(state: PartitionState): Promise<Partition> {
-    const { language, version, pageOf } = state;
-    const length = columnLength(state.paths);
-    const contentAt = (doc: number) => (doc < length ? textAt(state.contents, doc) : undefined);
-    const chunks: ChunkList = {
-      length,
-      pathAt: (doc) => stringAt(state.paths, doc),
-      contentAt,
-      at: (doc) => {
-        const page = pageOf[doc];
-        if (page === undefined) return undefined;
-        return {
-          pageId: state.pageIds[page]!,
-          path: stringAt(state.paths, doc)!,
-          content: contentAt(doc)!,
-          title: state.titles[page]!,
-          description: state.descriptions[page]!,
-          section: state.sections[page]!,
-          version,
-          language,
-        };
-      },
-    };
+    const { language, pageOf } = state;
     const pageTitles = state.titles.map(phraseForm);
     const titles = Array.from(pageOf, (page) => pageTitles[page]!);
     const vectors = state.vectors && {
@@ -176,8 +176,10 @@ export class Partition {
       shared: SharedDirections.fromState(state.vectors.shared),
       pages: state.vectors.pages,
     };
+    const { anchors, contents, pageIds, descriptions } = state;
     return new Partition(
-      chunks,
+      language,
+      { anchors, contents, pageIds, titles: state.titles, descriptions },
       await loadAnalyzer(language),
       KeywordIndex.fromState(state.keyword),
       state.headings,
@@ -191,12 +193,11 @@ export class Partition {
   }
 
   /**
-   * Up to `limit` chunks of the page at `route` ("/cli/preview") whose heading or text says the most of
-   * `terms` (index terms, as this partition's analyzer makes them; the rarer in the site, the more each
-   * counts), in the page's order; none for a page not in this partition.
+   * Up to `limit` chunks of page `page` whose heading or text says the most of `terms` (index terms, as
+   * this partition's analyzer makes them; the rarer in the site, the more each counts), in the page's order.
    */
-  chunksOfPage(route: string, terms: readonly string[], limit: number): IndexedChunk[] {
-    const docs = [...this.docsOfPage(route)];
+  sectionsOfPage(page: number, terms: readonly string[], limit: number): number[] {
+    const docs = [...this.docsOfPage(page)];
     if (docs.length === 0) return [];
     const weights = new Float64Array(docs.length);
     for (const term of terms) {
@@ -208,46 +209,37 @@ export class Partition {
     }
     const held = docs.map((doc, index) => ({ doc, weight: weights[index]! })).filter((entry) => entry.weight > 0);
     const best = held.sort((a, b) => b.weight - a.weight || a.doc - b.doc).slice(0, limit);
-    return best.sort((a, b) => a.doc - b.doc).map(({ doc }) => this.chunks.at(doc)!);
+    return best.sort((a, b) => a.doc - b.doc).map(({ doc }) => doc);
   }
 
   /**
-   * The text that follows a chunk (its `path` and `content`) in its section: a long section is cut into
-   * chunks, and a reader reads on past the cut. None after a section's last chunk, or for a chunk not here.
+   * The text that follows a chunk of page `page` (its `anchor` and `content`) in its section: a long
+   * section is cut into chunks, and a reader reads on past the cut. None after a section's last chunk,
+   * or for a chunk not here.
    */
-  textAfter(path: string, content: string): string | undefined {
-    for (const doc of this.docsOfPage(pageRoute(path))) {
-      if (this.chunks.pathAt(doc) !== path || this.chunks.contentAt(doc) !== content) continue;
-      return this.chunks.pathAt(doc + 1) === path ? this.chunks.contentAt(doc + 1) : undefined;
+  textAfter(page: number, anchor: string, content: string): string | undefined {
+    const { anchors } = this.chunks;
+    for (const doc of this.docsOfPage(page)) {
+      if (!isAt(anchors, doc, anchor) || this.contentAt(doc) !== content) continue;
+      return this.pageOf[doc + 1] === page && isAt(anchors, doc + 1, anchor) ? this.contentAt(doc + 1) : undefined;
     }
     return undefined;
   }
 
-  /** The chunks of the page at `route`, in the page's order (none for a page not here). */
-  private *docsOfPage(route: string): Generator<number> {
-    this.#pageByRoute ??= new Map(Array.from(this.firstChunk, (doc, page) => [pageRoute(this.chunks.pathAt(doc)!), page]));
-    const page = this.#pageByRoute.get(route);
-    if (page === undefined) return;
+  /** The chunks of a page, in the page's order. */
+  private *docsOfPage(page: number): Generator<number> {
+    if (page < 0 || page >= this.firstChunk.length) return;
     for (let doc = this.firstChunk[page]!; doc < this.pageOf.length && this.pageOf[doc] === page; doc++) yield doc;
   }
 }
 
 /**
- * `analyzed`: the rows as the partition's analyzer reads them (page-analyses.ts keeps them). `withVectors`
- * false: a language the embedder does not understand is searched by keyword only.
+ * `rows`: the chunks of the language's distinct pages, page by page. `analyzed`: the rows as the
+ * partition's analyzer reads them (page-analyses.ts keeps them). `withVectors` false: a language the
+ * embedder does not understand is searched by keyword only.
  */
-export async function buildPartition(rows: ChunkRow[], analyzed: readonly AnalyzedDocument[], withVectors: boolean): Promise<Partition> {
-  const analyzer = await loadAnalyzer(rows[0]!.language);
-  const chunks = rows.map((row) => ({
-    pageId: row.page_id,
-    path: row.anchor ? `${row.route}#${row.anchor}` : row.route,
-    content: row.content,
-    title: row.title,
-    description: row.description,
-    section: row.section,
-    version: row.version,
-    language: row.language,
-  }));
+export async function buildPartition(language: string, rows: ChunkRow[], analyzed: readonly AnalyzedDocument[], withVectors: boolean): Promise<Partition> {
+  const analyzer = await loadAnalyzer(language);
   const keyword = KeywordIndex.fromAnalyzed(analyzed);
   const pageNumbers = new Map<string, number>();
   const pageOf = Int32Array.from(rows, (row) => pageNumbers.get(row.page_id) ?? pageNumbers.set(row.page_id, pageNumbers.size).get(row.page_id)!);
@@ -262,11 +254,19 @@ export async function buildPartition(rows: ChunkRow[], analyzed: readonly Analyz
     if (firstChunk[page] === -1) firstChunk[page] = doc;
     (headingsOf[page] ??= []).push(row.heading);
   });
-  const summaries = Array.from(firstChunk, (doc, page) => summaryOf({ ...rows[doc]!, headings: headingsOf[page]! }));
+  const firstRows = Array.from(firstChunk, (doc) => rows[doc]!);
+  const chunks: ChunkTexts = {
+    anchors: stringColumn(rows.map((row) => row.anchor)),
+    contents: textColumn(rows.map((row) => row.content)),
+    pageIds: firstRows.map((row) => row.page_id),
+    titles: firstRows.map((row) => row.title),
+    descriptions: firstRows.map((row) => row.description),
+  };
+  const summaries = firstRows.map((row, page) => summaryOf({ ...row, headings: headingsOf[page]! }));
   const pages = PageSummaries.build(summaries, analyzer, hasWordVectors);
   // Queries are widened towards what pages say they are about: the words of their summaries.
   const vocabulary = hasWordVectors ? CorpusVocabulary.build(pages.keyword.words) : undefined;
-  return new Partition(chunkListOf(chunks), analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary);
+  return new Partition(language, chunks, analyzer, keyword, headings, titles, pageOf, firstChunk, pages, vectors, vocabulary);
 }
 
 /** What a page says it is about: its title, description, keywords, and its sections' headings other than its title. */
@@ -275,12 +275,9 @@ export function summaryOf(page: { title: string; description: string; keywords: 
   return { title: page.title, description: page.description, keywords: page.keywords, headings: headings.join('') };
 }
 
-/** A page as a translation learns from it: its route without its language folder, and its summary as one text. */
-export function alignedPage(route: string, language: string, summary: PageSummary): AlignedPage {
-  return {
-    route: route.replace(new RegExp(`^/${escapeRegExp(language)}(?=/|$)`), '') || '/',
-    summary: `${summary.title}\n${summary.description}\n${summary.keywords}\n${summary.headings}`,
-  };
+/** A page's summary as one text, as a translation learns from it. */
+export function summaryText(summary: PageSummary): string {
+  return `${summary.title}\n${summary.description}\n${summary.keywords}\n${summary.headings}`;
 }
 
 function packVectors(rows: ChunkRow[], pageOf: Int32Array, pageCount: number): Partition['vectors'] {
@@ -311,8 +308,4 @@ export function phraseForm(text: string): string {
     .replace(/[`*"“”‘’'()[\]{}<>!?,;|]+|[.:](?=\s|$)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -5,6 +5,7 @@ import { INDEX_BUILD } from './index-build.ts';
 import { buildPartitions, buildTranslations, composeIndex, type BuiltParts } from './index-builder.ts';
 import { fetchPart, partitionPart, readPartition, readTranslation, storedPartIds, storeParts, translationPart, type StoredPart } from './index-parts.ts';
 import type { Partition } from './partition.ts';
+import { memoryOf } from './search-memory.ts';
 import { partIdsOf, planDeployment, type DeploymentPlan } from './partition-plan.ts';
 import type { SearchStore } from './search-store.ts';
 import type { SiteIndex } from './site-index.ts';
@@ -12,9 +13,10 @@ import type { TranslatedQueries } from './translated-queries.ts';
 
 /**
  * A deployment's search artifact is a manifest (search_artifacts) naming its parts (search_parts): one a
- * partition (a language and version), one a translation between two. A part is named by what it is made
- * of (partition-plan.ts), so a deployment that changes one page rebuilds, stores and loads only the parts
- * that page is in; the others are shared with the previous deployment.
+ * partition (a language's distinct pages), one a translation between two. A part is named by what it is
+ * made of (partition-plan.ts), so a deployment that changes one page rebuilds, stores and loads only the
+ * parts that page is in; the others are shared with the previous deployment. Where each page is served
+ * (its versions and routes) is in the manifest's plan: routes that change alone rebuild no part.
  */
 interface Manifest {
   build: string;
@@ -51,7 +53,7 @@ export async function buildArtifact(store: SearchStore, embedder: Embedder, depl
     partitions: new Set(plan.partitions.filter((partition) => !stored.has(partition.id)).map((partition) => partition.key)),
     translations: new Set(plan.translations.filter((translation) => !stored.has(translation.id)).map((translation) => translation.key)),
   };
-  const built = await buildPartitions(store, embedder, deploymentId, plan, wanted.partitions);
+  const built = await buildPartitions(store, embedder, plan, wanted.partitions);
   // Partitions are deflated on the thread pool while their translations are learned.
   const partitionParts = Promise.all(
     plan.partitions
@@ -59,7 +61,7 @@ export async function buildArtifact(store: SearchStore, embedder: Embedder, depl
       .map((partition) => partitionPart(partition.id, built.partitions.get(partition.key)!)),
   );
   partitionParts.catch(() => undefined);
-  await buildTranslations(store, deploymentId, plan, wanted.translations, built);
+  await buildTranslations(store, plan, wanted.translations, built);
   const parts: StoredPart[] = [
     ...(await partitionParts),
     ...(await Promise.all(
@@ -70,7 +72,7 @@ export async function buildArtifact(store: SearchStore, embedder: Embedder, depl
   ];
   await storeParts(store, parts);
   const { rows } = await store.pool.query<{ memory: string | null }>('SELECT sum(memory_bytes) AS memory FROM search_parts WHERE id = ANY($1)', [ids]);
-  const memoryBytes = Number(rows[0]?.memory ?? 0);
+  const memoryBytes = Number(rows[0]?.memory ?? 0) + memoryOf(plan.partitions.map((partition) => partition.served));
   await store.pool.query(
     `INSERT INTO search_artifacts (deployment_id, embedder, build, bytes, memory_bytes, chunk_count, build_ms, parts)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)

@@ -2,7 +2,9 @@ import type { QueryTerm } from './analyzer.ts';
 import { americanText } from './british-spellings.ts';
 import { bestSectionsOfPage } from './best-sections.ts';
 import { collectCandidates } from './candidates.ts';
-import { partitionKey, type IndexedChunk, type Partition } from './partition.ts';
+import type { IndexedChunk, Partition } from './partition.ts';
+import { pageRoute } from './search-docs.ts';
+import { versionsOf, type ServedPages, type VersionPages } from './served-pages.ts';
 import type { TranslatedQueries } from './translated-queries.ts';
 import { DEFAULT_RANKING, roundScore, scoreCandidates, type RankingOptions } from './relevance.ts';
 
@@ -25,25 +27,44 @@ export interface ScoredChunk {
   score: number;
 }
 
+/** A language of a site: its partition, and where its pages are served. */
+export interface SiteLanguage {
+  partition: Partition;
+  served: ServedPages;
+}
+
+/** A language's partition as one version serves it: what a search, and a look-up of a page, reads. */
+interface Scope {
+  partition: Partition;
+  pages: VersionPages;
+}
+
 /**
- * The in-memory search index of one deployment of one site, split by language and version so that a
- * search only ever looks at the language and version it asked for (or the site's defaults).
+ * The in-memory search index of one deployment of one site, one partition a language, each holding the
+ * language's distinct pages once; a search only ever looks at the language asked for (or the site's
+ * default one) and returns only the pages served in the version asked for (or the default one), at their
+ * routes in that version. Pages of no version ('') are served in every version.
  */
 export class SiteIndex {
+  /** Every version the site serves a page in. */
+  readonly #versions: Set<string>;
+
   constructor(
     readonly deploymentId: string,
     readonly defaultLanguage: string,
     readonly defaultVersion: string,
     readonly embedderId: string,
-    /** By partitionKey(language, version); a language the word vectors do not know with its translation. */
-    private readonly partitions: Map<string, Partition>,
+    /** By language; a language the word vectors do not know with its translation. */
+    private readonly languages: Map<string, SiteLanguage>,
     readonly chunkCount: number,
     /**
      * The parts it was made of, by id (partitions without translations, and translations): a deployment
      * that shares parts with this one is made of them rather than load them again.
      */
     readonly parts: ReadonlyMap<string, Partition | TranslatedQueries | undefined> = new Map(),
-  ) {}
+  ) {
+    this.#versions = versionsOf([...languages.values()].map((language) => language.served.state));
+  }
 
   /**
    * Best chunks for the query, in relevance order, each with its score (0 to 1, see relevance.ts);
@@ -52,20 +73,24 @@ export class SiteIndex {
   search(request: SiteSearch, queryVector: Float32Array | undefined, ranking: RankingOptions = DEFAULT_RANKING): ScoredChunk[] {
     const found = this.candidates(request, queryVector, ranking);
     if (!found) return [];
-    const { partition, candidates, comparable, mode, terms } = found;
+    const { partition, pages, candidates, comparable, mode, terms } = found;
     const scored =
       mode === 'vector'
         ? candidates
             .map(({ doc }) => ({ doc, score: Math.max(0, partition.vectors!.index.similarity(doc, comparable!)) }))
             .sort((a, b) => b.score - a.score || a.doc - b.doc)
         : scoreCandidates(candidates, comparable ? ranking.hybrid : ranking.keyword);
-    return topPerPage(partition, scored, request, ranking, terms);
+    return topPerPage({ partition, pages }, scored, request, ranking, terms);
   }
 
-  /** The chunks a search scores and their features (what `search` ranks; eval/tune.ts fits weights on them). */
+  /**
+   * The chunks a search scores and their features (what `search` ranks; eval/tune.ts fits weights on
+   * them), and each chunk's path in the version searched.
+   */
   candidates(request: SiteSearch, queryVector: Float32Array | undefined, ranking: RankingOptions = DEFAULT_RANKING) {
-    const partition = this.partitionFor(request);
-    if (!partition) return undefined;
+    const scope = this.scopeFor(request);
+    if (!scope) return undefined;
+    const { partition, pages } = scope;
     const mode = request.mode ?? 'hybrid';
     // A query with no word the embedder knows has no meaning to compare (its vector is zero).
     const comparable =
@@ -75,8 +100,8 @@ export class SiteIndex {
     // An English query is read in the index's spelling, its related words included ("colours" -> colors).
     const query = partition.analyzer.language === 'en' ? americanText(request.query) : request.query;
     const terms = partition.analyzer.queryTerms(query);
-    const candidates = collectCandidates(partition, query, terms, comparable, mode !== 'vector', ranking);
-    return { partition, candidates, comparable, mode, terms };
+    const candidates = collectCandidates(partition, query, terms, comparable, mode !== 'vector', ranking, pages.served);
+    return { partition, pages, candidates, comparable, mode, terms, pathOf: (doc: number) => partition.pathAt(doc, pages) };
   }
 
   /**
@@ -84,21 +109,33 @@ export class SiteIndex {
    * version asked for (or the site's defaults): what a reader looks for on opening a page a search found.
    */
   chunksOfPage(route: string, terms: readonly string[], limit: number, request: { language?: string; version?: string } = {}): IndexedChunk[] {
-    return this.partitionFor(request)?.chunksOfPage(route, terms, limit) ?? [];
+    const scope = this.scopeFor(request);
+    const page = scope?.pages.pageAt(route);
+    if (!scope || page === undefined) return [];
+    return scope.partition.sectionsOfPage(page, terms, limit).map((doc) => scope.partition.chunkAt(doc, scope.pages));
   }
 
   /** The text after a chunk in its section (a long section is cut into chunks), in the language and version asked for. */
   textAfter(path: string, content: string, request: { language?: string; version?: string } = {}): string | undefined {
-    return this.partitionFor(request)?.textAfter(path, content);
+    const scope = this.scopeFor(request);
+    const route = pageRoute(path);
+    const page = scope?.pages.pageAt(route);
+    if (!scope || page === undefined) return undefined;
+    return scope.partition.textAfter(page, path.slice(route.length + 1), content);
   }
 
   /** Whether the site has pages in this language (and version, or its default one). */
   hasLanguage(language: string, version?: string): boolean {
-    return this.partitionFor({ language, version }) !== undefined;
+    return this.scopeFor({ language, version }) !== undefined;
   }
 
-  private partitionFor(request: { language?: string; version?: string }): Partition | undefined {
-    return this.partitions.get(partitionKey(request.language ?? this.defaultLanguage, request.version ?? this.defaultVersion));
+  /** A version the site does not serve has no pages, as a language it does not have. */
+  private scopeFor(request: { language?: string; version?: string }): Scope | undefined {
+    const language = this.languages.get(request.language ?? this.defaultLanguage);
+    const version = request.version ?? this.defaultVersion;
+    if (!language || !this.#versions.has(version)) return undefined;
+    const pages = language.served.inVersion(version);
+    return pages && { partition: language.partition, pages };
   }
 
   /**
@@ -107,13 +144,17 @@ export class SiteIndex {
    * chunk's stored vector as its query vector (so no embedding is asked for).
    */
   sampleSearches(count: number, words = 20): { query: string; vector: Float32Array | undefined }[] {
-    const partition = this.partitionFor({});
-    if (!partition) return [];
-    const { chunks, vectors } = partition;
-    const step = Math.max(1, Math.floor(chunks.length / count));
+    const scope = this.scopeFor({});
+    if (!scope) return [];
+    const { partition, pages } = scope;
+    const { vectors, pageOf } = partition;
+    const served = pages.served && Array.from(pageOf.keys()).filter((doc) => pages.served![pageOf[doc]!] === 1);
+    const total = served?.length ?? partition.chunkCount;
+    const step = Math.max(1, Math.floor(total / count));
     const searches: { query: string; vector: Float32Array | undefined }[] = [];
-    for (let doc = 0; doc < chunks.length && searches.length < count; doc += step) {
-      const query = chunks.contentAt(doc)!.split(/\s+/).filter(Boolean).slice(0, words).join(' ');
+    for (let at = 0; at < total && searches.length < count; at += step) {
+      const doc = served ? served[at]! : at;
+      const query = partition.contentAt(doc)!.split(/\s+/).filter(Boolean).slice(0, words).join(' ');
       if (query) searches.push({ query, vector: vectors?.index.vectorAt(doc) });
     }
     return searches;
@@ -121,7 +162,7 @@ export class SiteIndex {
 
   /** Whether this index needs query vectors at all (no partition has vectors when nothing is embedded). */
   get hasVectors(): boolean {
-    for (const partition of this.partitions.values()) if (partition.vectors) return true;
+    for (const { partition } of this.languages.values()) if (partition.vectors) return true;
     return false;
   }
 }
@@ -132,7 +173,7 @@ export class SiteIndex {
  * page's sections are then the ones that answer the query best (best-sections.ts).
  */
 function topPerPage(
-  partition: Partition,
+  { partition, pages }: Scope,
   scored: { doc: number; score: number }[],
   request: SiteSearch,
   ranking: RankingOptions,
@@ -158,5 +199,5 @@ function topPerPage(
     const count = top.filter((entry) => entry.page === page).length;
     sections.set(page, bestSectionsOfPage(partition, page, ranked.get(page)!, count, queryTerms));
   }
-  return top.map(({ page, slot, score }) => ({ chunk: partition.chunks.at(sections.get(page)![slot]!)!, score }));
+  return top.map(({ page, slot, score }) => ({ chunk: partition.chunkAt(sections.get(page)![slot]!, pages), score }));
 }

@@ -4,24 +4,15 @@ import type { PageSummaries, WeightedTerm } from './page-summaries.ts';
 import type { CorpusVocabulary, ExpansionOptions } from './query-expansion.ts';
 import { columnLength, stringAt, stringColumn, type StringColumn } from './string-column.ts';
 
-/** One side of a pair of translated pages: the route without its language folder, and the summary's text. */
-export interface AlignedPage {
-  route: string;
-  summary: string;
-}
+/** The terms (stems) of a page's summary, each with the first word it came from. */
+export type PageTerms = Map<string, string>;
 
-/** A page's summary as a translation counts it: its route, and each term (stem) with the first word it came from. */
-export interface PageTerms {
-  route: string;
-  terms: Map<string, string>;
-}
-
-/** The terms of each page's summary, for TranslatedQueries.build (a partition's are made once for all its translations). */
-export function summaryTerms(pages: AlignedPage[], analyzer: Analyzer): PageTerms[] {
-  return pages.map(({ route, summary }) => {
-    const terms = new Map<string, string>();
+/** The terms of each page's summary (summaryText), for TranslatedQueries.build (a partition's are made once for all its translations). */
+export function summaryTerms(summaries: readonly string[], analyzer: Analyzer): PageTerms[] {
+  return summaries.map((summary) => {
+    const terms: PageTerms = new Map();
     for (const { term, word } of analyzer.queryTerms(summary)) if (word !== '' && !terms.has(term)) terms.set(term, word);
-    return { route, terms };
+    return terms;
   });
 }
 
@@ -55,7 +46,8 @@ const MIN_RELATEDNESS = 0.1;
  * `/fr/x` and `/x`, so its translations teach a small lexicon: words that keep appearing in the
  * summaries of the same pages (`police` with `font`, `survol` with `hover`). A French query is carried
  * into English through it and compared with the English pages' summary vectors; each French page is
- * scored by its English twin's similarity. Learned from the site itself, whatever its languages.
+ * scored by its English twin's similarity. Learned from the site itself, whatever its languages; a page
+ * served in several versions is one page here, and counts once.
  */
 export class TranslatedQueries {
   #lexicon: Lexicon | undefined;
@@ -89,11 +81,18 @@ export class TranslatedQueries {
     return this.#reverse;
   }
 
-  /** Learns the lexicon from pages of this language and their English twins (by route), as summaryTerms gives them. */
-  static build(pages: PageTerms[], englishPages: PageTerms[], english: PageSummaries, englishVocabulary?: CorpusVocabulary): TranslatedQueries | undefined {
-    const englishByRoute = new Map(englishPages.map((page, number) => [page.route, number]));
-    const twins = Int32Array.from(pages, (page) => englishByRoute.get(page.route) ?? -1);
-    const pairs = pages.flatMap((page, number) => (twins[number]! >= 0 ? [[page.terms, englishPages[twins[number]!]!.terms] as const] : []));
+  /**
+   * Learns the lexicon from pages of this language and their English twins (`twins`: page number here ->
+   * English page number, -1 for none; served-pages.ts twinsOf), their terms as summaryTerms gives them.
+   */
+  static build(
+    pages: PageTerms[],
+    englishPages: PageTerms[],
+    twins: Int32Array,
+    english: PageSummaries,
+    englishVocabulary?: CorpusVocabulary,
+  ): TranslatedQueries | undefined {
+    const pairs = pages.flatMap((terms, number) => (twins[number]! >= 0 ? [[terms, englishPages[twins[number]!]!] as const] : []));
     if (pairs.length === 0) return undefined;
     const englishWords = new Map<string, string>(); // stem -> a word of it, for its vector
     const count = new Map<string, number>();

@@ -56,11 +56,13 @@ export class VectorIndex {
     return new VectorIndex(state.dimensions, state.vectors, state.signatures);
   }
 
-  search(query: Float32Array, limit: number): Hit[] {
+  /** The `limit` documents nearest the query, of those `accepts` accepts (all without it). */
+  search(query: Float32Array, limit: number, accepts?: (doc: number) => boolean): Hit[] {
     const top = new TopK(limit);
     const { vectors, dimensions } = this;
     if (this.#signatures) {
       for (const doc of this.shortlist(query)) {
+        if (accepts && !accepts(doc)) continue;
         const dot = dotAt(vectors, doc * dimensions, query, 0, dimensions);
         if (dot > 0) top.offer(doc, dot);
       }
@@ -69,7 +71,7 @@ export class VectorIndex {
       this.#simd.setQuery(query);
       for (let from = 0; from < this.size; from += SCAN_BLOCK) {
         const scores = this.#simd.scores(from, Math.min(SCAN_BLOCK, this.size - from));
-        for (let i = 0; i < scores.length; i++) if (scores[i]! > 0) top.offer(from + i, scores[i]!);
+        for (let i = 0; i < scores.length; i++) if (scores[i]! > 0 && (!accepts || accepts(from + i))) top.offer(from + i, scores[i]!);
       }
       return top
         .sorted()
@@ -80,7 +82,7 @@ export class VectorIndex {
       // Every vector: the loop that takes most of a search's time, kept free of the shortlist's indirection.
       for (let doc = 0; doc < this.size; doc++) {
         const dot = dotAt(vectors, doc * dimensions, query, 0, dimensions);
-        if (dot > 0) top.offer(doc, dot);
+        if (dot > 0 && (!accepts || accepts(doc))) top.offer(doc, dot);
       }
     }
     return top.sorted();

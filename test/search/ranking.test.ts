@@ -171,10 +171,11 @@ describe('ranking signals', async () => {
     ];
     const terms = (summaries: typeof english, analyzer: typeof en) =>
       summaryTerms(
-        summaries.map((s, i) => ({ route: `/page-${i}`, summary: Object.values(s).join('\n') })),
+        summaries.map((s) => Object.values(s).join('\n')),
         analyzer,
       );
-    const translation = TranslatedQueries.build(terms(french, fr), terms(english, en), PageSummaries.build(english, en, true))!;
+    const twins = Int32Array.from(french, (_, i) => i);
+    const translation = TranslatedQueries.build(terms(french, fr), terms(english, en), twins, PageSummaries.build(english, en, true))!;
     expect(translation.translate(fr.queryTerms('typographie')).map((t) => t.word)).toContain('fonts');
     expect(translation.translate(fr.queryTerms('hébergement')).map((t) => t.word)).toContain('domain');
     expect(translation.translate(fr.queryTerms('bonjour'))).toEqual([]);

@@ -75,12 +75,15 @@ export function versionedSite(source: string, options: { versions: number; edits
     });
     return { language: language.language, versions: perVersion };
   });
-  const blobs = git(['hash-object', '-w', '--stdin-paths'], `${copies.map((copy) => copy.file).join('\n')}\n`).split('\n');
+  // One version has no copies to write.
+  if (copies.length > 0) {
+    const blobs = git(['hash-object', '-w', '--stdin-paths'], `${copies.map((copy) => copy.file).join('\n')}\n`).split('\n');
+    git(['update-index', '--add', '--index-info'], `${copies.map((copy, i) => `100644 ${blobs[i]}\t${copy.target}`).join('\n')}\n`);
+  }
   fs.rmSync(scratch, { recursive: true, force: true });
   const docs = { ...config, navigation: { ...(config.navigation as Json), languages: navigation } };
   fs.writeFileSync(path.join(dir, 'docs.json'), JSON.stringify(docs));
   git(['add', 'docs.json']);
-  git(['update-index', '--add', '--index-info'], `${copies.map((copy, i) => `100644 ${blobs[i]}\t${copy.target}`).join('\n')}\n`);
   git(['commit', '-q', '-m', `${versions.length} versions`]);
 
   return {
