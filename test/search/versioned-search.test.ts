@@ -82,9 +82,8 @@ describe('a versioned site', () => {
   it('never mixes versions: a page edited in one version is found in that version only', async () => {
     const inV2 = await search({ query: 'behaviour of release', pageSize: 20, filter: { version: 'v2' } });
     expect(inV2.map((r) => r.path)).toContain('/v2/webhooks#changes-in-v2');
-    expect(inV2.filter((r) => r.content.includes('Changes in') || r.content.includes('release v'))).toEqual(
-      inV2.filter((r) => r.path.startsWith('/v2/webhooks')),
-    );
+    const edited = inV2.filter((r) => r.content.includes('Changes in') || r.content.includes('release v'));
+    expect(edited.map((r) => r.path.split('#')[0])).toEqual(edited.map(() => '/v2/webhooks'));
     const inV1 = await search({ query: 'behaviour of release', pageSize: 20, filter: { version: 'v1' } });
     expect(inV1.map((r) => r.path)).toContain('/v1/fonts#changes-in-v1');
     expect(inV1.map((r) => r.path)).not.toContain('/v2/webhooks#changes-in-v2');
