@@ -53,6 +53,7 @@ export async function findBrokenLinks(
     redirects: new Redirects(readRedirects(config.redirects)),
     facts,
     anchors: new Map(),
+    problems: new Map(),
     withSnippets: (source) => included.get(source) ?? included.set(source, withSnippets(source, facts)).get(source)!,
   };
 
@@ -81,35 +82,39 @@ interface FileFacts {
   isSpecPage: boolean;
 }
 
-/** Facts of files this process read, by path and blob (a redeployment reads only the files that changed). */
+/** What the check needs of a file's text, whatever its path: by blob, so that a file's copies (older versions' folders) are read once. */
+type ContentFacts = Omit<FileFacts, 'snippets'>;
+
+/** Facts this process read, by blob and by path and blob (a redeployment reads only the files that changed). */
 const MAX_CACHED_FILES = 50_000;
-const factsCache = new Map<string, FileFacts>();
+const contentCache = new Map<string, ContentFacts>();
+const snippetCache = new Map<string, string[]>();
+
+function remember<T>(cache: Map<string, T>, key: string, value: T): T {
+  if (!key) return value;
+  if (cache.size >= MAX_CACHED_FILES) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+  return value;
+}
 
 /** The facts of the pages and, level by level, of the snippets they include (those that exist). */
 async function readFacts(files: ProjectFiles, pages: string[], blobIdOf: (file: string) => string | undefined): Promise<Map<string, FileFacts>> {
   const facts = new Map<string, FileFacts>();
   let wanted = pages;
   for (let depth = 0; depth <= MAX_SNIPPET_DEPTH && wanted.length > 0; depth++) {
-    const keyOf = (file: string) => {
-      const blobId = blobIdOf(file);
-      return blobId ? `${file}\u0000${blobId}` : '';
-    };
-    const unread = wanted.filter((file) => !factsCache.has(keyOf(file)));
+    const blobOf = (file: string) => blobIdOf(file) ?? '';
+    const pathKey = (file: string) => (blobOf(file) ? `${file}\u0000${blobOf(file)}` : '');
+    const unread = wanted.filter((file) => !snippetCache.has(pathKey(file)) || !contentCache.has(blobOf(file)));
     const texts = unread.length > 0 ? await files.read(unread) : new Map<string, string>();
     const next = new Set<string>();
     for (const file of wanted) {
-      const key = keyOf(file);
-      let known = factsCache.get(key);
-      if (!known) {
-        const text = texts.get(file) ?? '';
-        known = { links: pageLinks(text), anchors: pageAnchors(text), snippets: snippetReferences(file, text), isSpecPage: SPEC_KEY.test(frontmatterOf(text)) };
-        if (key) {
-          if (factsCache.size >= MAX_CACHED_FILES) factsCache.delete(factsCache.keys().next().value!);
-          factsCache.set(key, known);
-        }
-      }
-      facts.set(file, known);
-      for (const snippet of known.snippets) if (files.has(snippet) && !facts.has(snippet)) next.add(snippet);
+      const text = () => texts.get(file) ?? '';
+      const content =
+        contentCache.get(blobOf(file)) ??
+        remember(contentCache, blobOf(file), { links: pageLinks(text()), anchors: pageAnchors(text()), isSpecPage: SPEC_KEY.test(frontmatterOf(text())) });
+      const snippets = snippetCache.get(pathKey(file)) ?? remember(snippetCache, pathKey(file), snippetReferences(file, text()));
+      facts.set(file, { ...content, snippets });
+      for (const snippet of snippets) if (files.has(snippet) && !facts.has(snippet)) next.add(snippet);
     }
     wanted = [...next];
   }
@@ -127,6 +132,11 @@ export function brokenLinkLog(links: BrokenLink[]): string[] {
   return lines;
 }
 
+interface Problem {
+  message: string;
+  isError: boolean;
+}
+
 interface Site {
   /** Route -> the file it is made from, if it has one. */
   routes: Map<string, string | undefined>;
@@ -135,24 +145,46 @@ interface Site {
   facts: Map<string, FileFacts>;
   /** The anchors of each page read so far, by route, as `looseAnchor` writes them (undefined: not known). */
   anchors: Map<string, Set<string> | undefined>;
+  /** What is wrong with each link checked so far, by its path and fragment. */
+  problems: Map<string, Problem | undefined>;
+  /** The folders that hold a route, made when first asked for. */
+  folders?: Set<string>;
   withSnippets(source: string): string[];
 }
 
 /** What is wrong with a link from the page at `route`, or undefined when it leads somewhere (or is not the site's). */
-function linkProblem(target: string, route: string, site: Site): { message: string; isError: boolean } | undefined {
+function linkProblem(target: string, route: string, site: Site): Problem | undefined {
   const link = siteLink(target, route);
   if (!link) return undefined;
+  // The copies of a page in other versions' folders link to the same places: each is checked once.
+  const key = `${link.path}#${link.fragment}`;
+  if (!site.problems.has(key)) site.problems.set(key, problemOf(link, site));
+  return site.problems.get(key);
+}
+
+function problemOf(link: { path: string; fragment: string }, site: Site): Problem | undefined {
   const page = pageAt(link.path, site);
   if (page === undefined) {
     if (link.path === '/' || site.files.has(link.path.slice(1)) || site.redirects.match(link.path)) return undefined;
     // A folder's address leads to its first page, on Mintlify and on Folio.
-    if ([...site.routes.keys()].some((candidate) => candidate.startsWith(`${link.path}/`))) return undefined;
+    if (foldersOf(site).has(link.path)) return undefined;
     return { message: `no page, redirect or file answers ${link.path}`, isError: true };
   }
   if (!link.fragment) return undefined;
   const anchors = anchorsOf(page, site);
   if (!anchors || hasAnchor(anchors, link.fragment)) return undefined;
   return { message: `${page} has no heading or anchor "#${link.fragment}"`, isError: false };
+}
+
+/** The folders that hold a route (`/guides` for `/guides/setup/dns`, and `/guides/setup`). */
+function foldersOf(site: Site): Set<string> {
+  if (!site.folders) {
+    site.folders = new Set();
+    for (const route of site.routes.keys()) {
+      for (let at = route.lastIndexOf('/'); at > 0; at = route.lastIndexOf('/', at - 1)) site.folders.add(route.slice(0, at));
+    }
+  }
+  return site.folders;
 }
 
 /** The site path and fragment a link names, or undefined for a link off the site or one written as code. */
