@@ -87,7 +87,7 @@ try {
   // Minutes long (a site of 34,000 pages, deployed twice): run on its own only.
   if (only === 'big-site') {
     const result = await benchBigSite(runtime);
-    console.log(`## Big site\n\n${result.table}\n`);
+    console.log(`## Big site\n\n${result.table}\n\n${result.notes.join('\n')}\n`);
   }
   // Minutes long (hundreds of sites, thousands of index loads): run on its own only, never by a bare `npm run bench`.
   if (only === 'fleet') {

@@ -16,6 +16,9 @@ import { parseOrReport, readPagesAndSnippets, sourceOf } from './project-reader.
 import { contentHash, PreviousPages, referencesOf, type StoredPage } from './stored-pages.ts';
 import { type PageDraft, recordHiddenRoutes, recordServedRoutes, storePages } from './store-pages.ts';
 
+/** Parsed pages held before they are stored. */
+const STORE_BATCH = 200;
+
 export interface BuiltPages {
   /** Navigation pages with a stored page, in navigation order. */
   served: number;
@@ -132,7 +135,13 @@ export async function buildPages(input: {
   let renderMs = 0;
   let markdownMs = 0;
   const unknownComponents = new Map<string, number>();
-  const drafts: { draft: PageDraft; plans: Planned[] }[] = [];
+  // Parsed pages are stored a batch at a time, so a deployment holds at most a batch of them, whatever the site's size.
+  let drafts: { draft: PageDraft; plans: Planned[] }[] = [];
+  const store = async () => {
+    const ids = await storePages(db, input.projectId, [...new Map(drafts.map(({ draft }) => [draft.hash, draft])).values()]);
+    for (const { draft, plans } of drafts) for (const plan of plans) plan.pageId = ids.get(draft.hash);
+    drafts = [];
+  };
   const pageCode = new PageCodeRunner();
   try {
     for (const plans of toParse.values()) {
@@ -175,12 +184,12 @@ export async function buildPages(input: {
       renderMs += markdownStarted - renderStarted;
       const hash = contentHash(plans[0]!, page.snippets, tree, renderOptions);
       drafts.push({ draft: { hash, blobId: plans[0]!.blobId, page, chunks, rendered, markdown, ...(api?.endpoint ? { endpoint: api.endpoint } : {}) }, plans });
+      if (drafts.length >= STORE_BATCH) await store();
     }
   } finally {
     await pageCode.close();
   }
-  const ids = await storePages(db, input.projectId, [...new Map(drafts.map(({ draft }) => [draft.hash, draft])).values()]);
-  for (const { draft, plans } of drafts) for (const plan of plans) plan.pageId = ids.get(draft.hash);
+  await store();
 
   const served = planned.filter((plan) => plan.pageId !== undefined && !plan.isOffNavigation);
   const hidden = planned.filter((plan) => plan.pageId !== undefined && plan.isOffNavigation);
