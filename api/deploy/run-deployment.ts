@@ -140,7 +140,11 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       throw new DeploymentFailure('No page of the navigation could be read; check docs.json\'s "navigation" and the page files it names.');
     }
     // The search index is built once, here, and goes live with the deployment: web processes load it.
-    await progress.update({ defaultLanguage: navigation.defaultLanguage, defaultVersion: navigation.defaultVersion });
+    await progress.update({
+      defaultLanguage: navigation.defaultLanguage,
+      defaultVersion: navigation.defaultVersion,
+      defaultVersions: navigation.defaultVersions,
+    });
     const indexStarted = progress.elapsed();
     const artifact = await buildArtifact(services, services.embedder, deploymentId);
     // Web processes load it while the deployment finishes, so that it is ready when it goes live.

@@ -1,6 +1,6 @@
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { lookupTable } from '../lookup-table.ts';
-import { MCP_TOOLS } from './mcp-tools.ts';
+import { mcpTools } from './mcp-tools.ts';
 
 /** The discovery documents, by path below a site's base (ai/model-context-protocol.mdx, Discovery endpoint). */
 const MCP_DISCOVERY_PATHS = lookupTable<(siteAddress: string) => unknown>({
@@ -42,7 +42,7 @@ function card(server: ReturnType<typeof servers>[number]) {
     description: 'Search and read this documentation site',
     capabilities: { tools: true, resources: false },
     authentication: server.authentication,
-    tools: Object.entries(MCP_TOOLS).map(([name, tool]) => ({
+    tools: Object.entries(mcpTools()).map(([name, tool]) => ({
       name,
       title: tool.title,
       description: tool.description,

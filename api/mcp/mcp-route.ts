@@ -7,7 +7,8 @@ import { readBodyText } from '../http/request-body.ts';
 import type { RateLimit } from '../rate-limits.ts';
 import type { Services } from '../services.ts';
 import type { SiteAddress } from '../sites/page-html.ts';
-import { MCP_TOOLS, type McpSite, readPagesTool, searchTool } from './mcp-tools.ts';
+import { siteCacheOf } from '../sites/site-cache.ts';
+import { type McpSite, mcpTools, readPagesTool, searchFiltersOf, searchTool } from './mcp-tools.ts';
 
 /** JSON-RPC's code for an error of the server's (the MCP transport's own use it for refusals too). */
 const SERVER_ERROR = -32000;
@@ -62,7 +63,8 @@ export async function serveMcp(
       analyticsEnabled: project.analyticsEnabled,
       reader: { caller: 'mcp', clientAddress: options.clientAddress, userAgent: request.headers.get('user-agent') },
     };
-    const server = mcpServerFor(services, site);
+    const loaded = await siteCacheOf(services.db).site(project.siteId, project.liveDeploymentId);
+    const server = mcpServerFor(services, site, mcpTools(loaded && searchFiltersOf(loaded.layout)));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
@@ -77,13 +79,13 @@ export async function serveMcp(
   }
 }
 
-function mcpServerFor(services: Services, site: McpSite): McpServer {
+function mcpServerFor(services: Services, site: McpSite, tools: ReturnType<typeof mcpTools>): McpServer {
   const server = new McpServer(
     { name: `${site.name} docs`, version: '1.0.0' },
     { instructions: `Search and read the documentation of ${site.name}. Search first, then read the pages the results link.` },
   );
-  server.registerTool('search', MCP_TOOLS.search, (input) => searchTool(services, site, input));
-  server.registerTool('read_pages', MCP_TOOLS.read_pages, (input) => readPagesTool(services, site, input));
+  server.registerTool('search', tools.search, (input) => searchTool(services, site, input));
+  server.registerTool('read_pages', tools.read_pages, (input) => readPagesTool(services, site, input));
   return server;
 }
 

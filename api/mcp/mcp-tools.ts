@@ -5,6 +5,7 @@ import { searchDocs, SEARCH_LIMITS } from '../search/search-docs.ts';
 import type { Services } from '../services.ts';
 import { pageMarkdownOf, routeOfReadPath, sectionOfMarkdown } from '../sites/live-page-markdown.ts';
 import { withSiteOrigin } from '../render/site-origin.ts';
+import type { SiteLayout } from '../sites/site-layout.ts';
 
 /** Pages one `read_pages` call may read. */
 export const MAX_PAGES_PER_READ = 10;
@@ -26,12 +27,71 @@ export interface McpSite {
 /** Both tools only read the site (ai/model-context-protocol.mdx, Server card endpoints). */
 const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-export const SEARCH_INPUT = z.object({
-  query: z.string().trim().min(1, 'must not be empty').max(SEARCH_LIMITS.maxQueryLength).describe('What to look for: a few words or a question.'),
-  version: z.string().max(200).optional().describe('Only this version of the docs (when the site has versions).'),
-  language: z.string().max(20).optional().describe('Only pages in this language code, e.g. "en", "fr", "zh" (when the site has several).'),
-  pageSize: z.number().int().min(1).max(SEARCH_LIMITS.maxPageSize).optional().describe(`How many results, 1 to ${SEARCH_LIMITS.maxPageSize} (default 10).`),
-});
+/** What a site's search can be narrowed to: its versions and languages, each default first. */
+export interface SearchFilters {
+  versions: string[];
+  languages: string[];
+}
+
+const QUERY = z.string().trim().min(1, 'must not be empty').max(SEARCH_LIMITS.maxQueryLength).describe('What to look for: a few words or a question.');
+const PAGE_SIZE = z
+  .number()
+  .int()
+  .min(1)
+  .max(SEARCH_LIMITS.maxPageSize)
+  .optional()
+  .describe(`How many results, 1 to ${SEARCH_LIMITS.maxPageSize} (default 10).`);
+
+/** What the search tool takes at the most: a site offers `version` and `language` only when it has several (searchInputOf). */
+export interface SearchInput {
+  query: string;
+  version?: string;
+  language?: string;
+  pageSize?: number;
+}
+
+/**
+ * The search tool's input for a site (ai/model-context-protocol.mdx, Search parameters): `version` and
+ * `language` only when it has several, each limited to the site's own, which its description lists.
+ */
+export function searchInputOf(filters: SearchFilters = { versions: [], languages: [] }) {
+  const listed = (values: string[]) => values.map((value, i) => `"${value}"${i === 0 ? ' (the default)' : ''}`).join(', ');
+  const oneOf = (values: string[], description: string) => {
+    const [first, ...others] = values;
+    return first !== undefined && others.length > 0
+      ? {
+          schema: z
+            .enum([first, ...others])
+            .optional()
+            .describe(`${description}: ${listed(values)}.`),
+        }
+      : undefined;
+  };
+  const version = oneOf(filters.versions, 'Only this version of the docs, and the pages every version shares');
+  const language = oneOf(filters.languages, 'Only pages in this language');
+  const shape: Partial<SearchShape> = { query: QUERY, pageSize: PAGE_SIZE };
+  if (version) shape.version = version.schema;
+  if (language) shape.language = language.schema;
+  // A key the site has no use for is left out of the schema; what it parses to is a SearchInput either way.
+  return z.object(shape as SearchShape);
+}
+
+type SearchShape = {
+  query: typeof QUERY;
+  version: z.ZodOptional<z.ZodType<string>>;
+  language: z.ZodOptional<z.ZodType<string>>;
+  pageSize: typeof PAGE_SIZE;
+};
+
+/** The versions (those docs.json does not hide) and languages of a site's layout, each default first. */
+export function searchFiltersOf(layout: SiteLayout): SearchFilters {
+  const versions = new Set<string>();
+  for (const language of layout.languages) {
+    const ordered = [...language.versions].sort((a, b) => Number(b.name === language.defaultVersion) - Number(a.name === language.defaultVersion));
+    for (const version of ordered) if (version.name && !version.isHidden) versions.add(version.name);
+  }
+  return { versions: [...versions], languages: layout.languages.map((language) => language.code) };
+}
 
 export const READ_INPUT = z.object({
   paths: z
@@ -42,24 +102,27 @@ export const READ_INPUT = z.object({
   section: z.string().max(300).optional().describe('Read only this section of each page: a heading anchor ("configure-dns") or heading text.'),
 });
 
-/** The tools as MCP lists them, with what they take. */
-export const MCP_TOOLS = {
-  search: {
-    title: 'Search the documentation',
-    description: 'Search this documentation site. Returns the most relevant sections with their page title, link and text. Read a whole page with read_pages.',
-    inputSchema: SEARCH_INPUT,
-    annotations: { ...READ_ONLY, title: 'Search the documentation' },
-  },
-  read_pages: {
-    title: 'Read documentation pages',
-    description: `Read one or several pages of this documentation site (up to ${MAX_PAGES_PER_READ}) as Markdown, whole or one section, by the paths search returns.`,
-    inputSchema: READ_INPUT,
-    annotations: { ...READ_ONLY, title: 'Read documentation pages' },
-  },
-} as const;
+/** The tools as MCP lists them for a site, with what they take (without filters: as a site of one version and language). */
+export function mcpTools(filters?: SearchFilters) {
+  return {
+    search: {
+      title: 'Search the documentation',
+      description:
+        'Search this documentation site. Returns the most relevant sections with their page title, link and text. Read a whole page with read_pages.',
+      inputSchema: searchInputOf(filters),
+      annotations: { ...READ_ONLY, title: 'Search the documentation' },
+    },
+    read_pages: {
+      title: 'Read documentation pages',
+      description: `Read one or several pages of this documentation site (up to ${MAX_PAGES_PER_READ}) as Markdown, whole or one section, by the paths search returns.`,
+      inputSchema: READ_INPUT,
+      annotations: { ...READ_ONLY, title: 'Read documentation pages' },
+    },
+  } as const;
+}
 
 /** `search`: the site's hybrid search, as text an agent reads (title, link, the matching text). */
-export async function searchTool(services: Services, site: McpSite, input: z.infer<typeof SEARCH_INPUT>): Promise<CallToolResult> {
+export async function searchTool(services: Services, site: McpSite, input: SearchInput): Promise<CallToolResult> {
   const started = performance.now();
   const results = await searchDocs(
     services,

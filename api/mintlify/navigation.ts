@@ -25,8 +25,13 @@ export interface Navigation {
   languages: string[];
   defaultLanguage: string;
   versions: string[];
-  /** '' when the project has no versions. */
+  /** The default language's default version; '' when it has no versions. */
   defaultVersion: string;
+  /**
+   * Each language's default version (organize/navigation, Default version): the one marked
+   * `default: true`, else its first; languages without versions are not in it.
+   */
+  defaultVersions: Record<string, string>;
   /** docs.json `seo.indexing: "all"`: hidden pages are searchable too. */
   indexesHiddenPages: boolean;
   warnings: string[];
@@ -44,6 +49,11 @@ interface Context {
   isSearchable: boolean;
 }
 
+/** Where a page sits: its context, and whether its version says `default: true`. */
+interface Walked extends Context {
+  isDefaultVersion: boolean;
+}
+
 /** Containers whose children inherit the context; the key of each child that names it. */
 const CONTAINERS = ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'products', 'menu', 'groups', 'pages'] as const;
 
@@ -56,21 +66,28 @@ export function readNavigation(config: JsonObject): Navigation {
   const languages = new Set<string>();
   const versions = new Set<string>();
   let defaultLanguage: string | undefined;
-  let defaultVersion: string | undefined;
+  const defaultVersions = new Map<string, { version: string; isMarked: boolean }>();
   let isCutOff = false;
 
-  const walk = (node: Json, context: Context, depth = 0) => {
+  const add = (page: string, { isDefaultVersion, ...context }: Walked) => {
+    pages.push({ page: normalisePage(page), ...context });
+    if (context.version === '') return;
+    const known = defaultVersions.get(context.language);
+    if (!known || (!known.isMarked && isDefaultVersion)) defaultVersions.set(context.language, { version: context.version, isMarked: isDefaultVersion });
+  };
+
+  const walk = (node: Json, context: Walked, depth = 0) => {
     if (depth > MAX_NAVIGATION_DEPTH) {
       if (!isCutOff) warnings.push(`navigation: nested more than ${MAX_NAVIGATION_DEPTH} levels deep; the deeper entries were left out.`);
       isCutOff = true;
       return;
     }
     if (typeof node === 'string') {
-      pages.push({ page: normalisePage(node), ...context });
+      add(node, context);
       return;
     }
     if (!isObject(node)) return;
-    const next: Context = { ...context };
+    const next: Walked = { ...context };
     if (typeof node.language === 'string') {
       next.language = node.language;
       languages.add(node.language);
@@ -78,8 +95,8 @@ export function readNavigation(config: JsonObject): Navigation {
     }
     if (typeof node.version === 'string') {
       next.version = node.version;
+      next.isDefaultVersion = node.default === true;
       versions.add(node.version);
-      if (defaultVersion === undefined || node.default === true) defaultVersion = node.version;
     }
     for (const key of ['tab', 'anchor', 'dropdown', 'product', 'group'] as const) {
       if (typeof node[key] === 'string') next.section = node[key] as string;
@@ -92,26 +109,28 @@ export function readNavigation(config: JsonObject): Navigation {
     } else if (node.searchable === true) {
       next.isSearchable = true;
     }
-    if (typeof node.root === 'string') pages.push({ page: normalisePage(node.root), ...next });
+    if (typeof node.root === 'string') add(node.root, next);
     for (const key of CONTAINERS) {
       const children = node[key];
       if (Array.isArray(children)) for (const child of children) walk(child, next, depth + 1);
     }
   };
 
-  const base: Context = { language: FALLBACK_LANGUAGE, version: '', section: '', isHidden: false, isSearchable: true };
+  const base: Walked = { language: FALLBACK_LANGUAGE, version: '', section: '', isHidden: false, isSearchable: true, isDefaultVersion: false };
   if (isObject(config.navigation) || Array.isArray(config.navigation)) {
     walk(config.navigation as Json, base);
   } else {
     warnings.push('docs.json has no "navigation": no page is searchable.');
   }
 
+  const language = defaultLanguage ?? FALLBACK_LANGUAGE;
   return {
     pages: dedupe(pages),
     languages: languages.size > 0 ? [...languages] : [FALLBACK_LANGUAGE],
-    defaultLanguage: defaultLanguage ?? FALLBACK_LANGUAGE,
+    defaultLanguage: language,
     versions: [...versions],
-    defaultVersion: defaultVersion ?? '',
+    defaultVersion: defaultVersions.get(language)?.version ?? '',
+    defaultVersions: Object.fromEntries([...defaultVersions].map(([code, { version }]) => [code, version])),
     indexesHiddenPages: isObject(config.seo) && config.seo.indexing === 'all',
     warnings,
   };
@@ -139,7 +158,7 @@ function dedupe(pages: NavigationPage[]): NavigationPage[] {
 /**
  * With `seo.indexing: "all"`, the repository's pages that the navigation does not list are hidden pages
  * that search still finds: each is served in the language its first folder names (`fr/...`), else the
- * default language, and in the default version. Snippets are parts of pages, not pages, and the files
+ * default language, and in that language's default version. Snippets are parts of pages, not pages, and the files
  * Mintlify ignores by default (organize/mintignore) are not served at all.
  */
 export function withUnlistedPages(navigation: Navigation, files: Iterable<string>): Navigation {
@@ -157,7 +176,7 @@ export function unlistedPages(navigation: Navigation, files: Iterable<string>): 
     listed.add(page);
     const folder = page.split('/')[0]!;
     const language = page.includes('/') && navigation.languages.includes(folder) ? folder : navigation.defaultLanguage;
-    unlisted.push({ page, language, version: navigation.defaultVersion, section: '', isHidden: true, isSearchable: false });
+    unlisted.push({ page, language, version: navigation.defaultVersions[language] ?? '', section: '', isHidden: true, isSearchable: false });
   }
   return unlisted;
 }

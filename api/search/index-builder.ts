@@ -135,7 +135,7 @@ export function composeIndex(deploymentId: string, embedder: Embedder, plan: Dep
     const partition = partitions.get(key);
     if (partition) languages.set(key, { partition, served: new ServedPages(served, partition.pageCount) });
   }
-  return new SiteIndex(deploymentId, plan.defaultLanguage, plan.defaultVersion, embedder.id, languages, plan.chunkCount, byId);
+  return new SiteIndex(deploymentId, plan.defaultLanguage, plan.defaultVersion, plan.defaultVersions, embedder.id, languages, plan.chunkCount, byId);
 }
 
 /** Chunks stored before this embedder was configured get their vectors now (and keep them). */

@@ -38,6 +38,8 @@ export interface TranslationPlan {
 export interface DeploymentPlan {
   defaultLanguage: string;
   defaultVersion: string;
+  /** Each language's default version (a deployment made before they were stored has none: `defaultVersion` then). */
+  defaultVersions: Record<string, string>;
   chunkCount: number;
   partitions: PartitionPlan[];
   translations: TranslationPlan[];
@@ -54,7 +56,10 @@ export function partIdsOf(plan: DeploymentPlan): string[] {
  * again; see search-artifact.ts.
  */
 export async function planDeployment(store: SearchStore, embedder: Embedder, deploymentId: string): Promise<DeploymentPlan> {
-  const deployment = await store.db.deployment.findUniqueOrThrow({ where: { id: deploymentId }, select: { defaultLanguage: true, defaultVersion: true } });
+  const deployment = await store.db.deployment.findUniqueOrThrow({
+    where: { id: deploymentId },
+    select: { defaultLanguage: true, defaultVersion: true, defaultVersions: true },
+  });
   const { rows } = await store.pool.query<{ page_id: string; route: string; language: string; version: string; section: string; chunks: number }>(
     `SELECT dp.page_id, dp.route, dp.language, dp.version, dp.section, count(c.id)::int AS chunks
      FROM deployment_pages dp JOIN chunks c ON c.page_id = dp.page_id
@@ -95,6 +100,7 @@ export async function planDeployment(store: SearchStore, embedder: Embedder, dep
   return {
     defaultLanguage: deployment.defaultLanguage ?? 'en',
     defaultVersion: deployment.defaultVersion ?? '',
+    defaultVersions: (deployment.defaultVersions ?? {}) as Record<string, string>,
     chunkCount: partitions.reduce((sum, partition) => sum + partition.chunkCount, 0),
     partitions,
     translations,

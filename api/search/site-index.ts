@@ -53,6 +53,8 @@ export class SiteIndex {
     readonly deploymentId: string,
     readonly defaultLanguage: string,
     readonly defaultVersion: string,
+    /** Each language's default version; empty for a deployment made before they were stored (`defaultVersion` then). */
+    readonly defaultVersions: Readonly<Record<string, string>>,
     readonly embedderId: string,
     /** By language; a language the word vectors do not know with its translation. */
     private readonly languages: Map<string, SiteLanguage>,
@@ -131,11 +133,18 @@ export class SiteIndex {
 
   /** A version the site does not serve has no pages, as a language it does not have. */
   private scopeFor(request: { language?: string; version?: string }): Scope | undefined {
-    const language = this.languages.get(request.language ?? this.defaultLanguage);
-    const version = request.version ?? this.defaultVersion;
+    const code = request.language ?? this.defaultLanguage;
+    const language = this.languages.get(code);
+    const version = request.version ?? this.defaultVersionOf(code);
     if (!language || !this.#versions.has(version)) return undefined;
     const pages = language.served.inVersion(version);
     return pages && { partition: language.partition, pages };
+  }
+
+  /** The version a search in `language` that names none looks in: the language's default (a language without versions: ''). */
+  private defaultVersionOf(language: string): string {
+    if (Object.keys(this.defaultVersions).length === 0) return this.defaultVersion;
+    return this.defaultVersions[language] ?? '';
   }
 
   /**

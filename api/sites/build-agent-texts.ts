@@ -12,8 +12,8 @@ const CUSTOM_FILES = { llmsTxt: 'llms.txt', llmsFullTxt: 'llms-full.txt' } as co
 
 /**
  * Makes a deployment's llms.txt and llms-full.txt (ai/llmstxt.mdx) and stores them with its site, so
- * they go live with it: the default language's and version's pages in docs.json order, without the
- * pages search leaves out (hidden, `noindex`, unless `seo.indexing: "all"`), then, under "all", the
+ * they go live with it: the default language's pages of its default version and of no version, in
+ * docs.json order, without the pages search leaves out (hidden, `noindex`, unless `seo.indexing: "all"`), then, under "all", the
  * pages the navigation does not list; each page's Markdown from its stored render. A file of the same
  * name at the repository's root wins.
  */
@@ -28,8 +28,9 @@ export async function buildAgentTexts(input: {
   unlisted: readonly NavigationPage[];
 }): Promise<{ llmsTxtPages: number; llmsFullChars: number; isCustom: { llmsTxt: boolean; llmsFullTxt: boolean } }> {
   const { db, deploymentId, navigation } = input;
+  const versions = [...new Set([navigation.defaultVersion, ''])];
   const rows = await db.deploymentPage.findMany({
-    where: { deploymentId, language: navigation.defaultLanguage, version: navigation.defaultVersion, isSearchable: true },
+    where: { deploymentId, language: navigation.defaultLanguage, version: { in: versions }, isSearchable: true },
     select: { route: true, page: { select: { title: true, description: true, render: { select: { markdown: true } } } } },
   });
   const byRoute = new Map(rows.map((row) => [row.route, row.page]));
@@ -38,7 +39,7 @@ export async function buildAgentTexts(input: {
   const extra: LlmsPage[] = [];
   const seen = new Set<string>();
   for (const nav of navigation.pages) {
-    if (nav.language !== navigation.defaultLanguage || nav.version !== navigation.defaultVersion) continue;
+    if (nav.language !== navigation.defaultLanguage || !versions.includes(nav.version)) continue;
     const route = routeOf(nav.page);
     const page = byRoute.get(route);
     if (!page || seen.has(route)) continue;

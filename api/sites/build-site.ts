@@ -49,7 +49,9 @@ export async function buildSite(input: {
   const { db, tree } = input;
   const specFiles = (input.specFiles ?? []).filter((file) => tree.has(file));
   const served = (file: string) => fileTypeOf(file, specFiles) !== undefined;
-  const read = readSiteLayout(input.config, { language: input.navigation.defaultLanguage, version: input.navigation.defaultVersion }, (file) => tree.has(file));
+  const read = readSiteLayout(input.config, { language: input.navigation.defaultLanguage, versions: input.navigation.defaultVersions }, (file) =>
+    tree.has(file),
+  );
   const layout = specFiles.length > 0 ? { ...read, specFiles } : read;
   const css = await siteCss({
     classes: await usedClassNames(db, input.deploymentId),

@@ -25,7 +25,7 @@ export interface LlmsSite {
   description: string;
   /** docs.json `markdown.instructions`, a string or list of strings as docs.json has it, normalised to lines ([] when none). */
   instructions: string[];
-  /** The default language's and version's navigation pages, in docs.json order, each once, hidden and noindex ones already removed by the caller unless seo.indexing is "all". */
+  /** The default language's navigation pages of its default version and of no version, in docs.json order, each once, hidden and noindex ones already removed by the caller unless seo.indexing is "all". */
   pages: LlmsPage[];
   /** Pages outside the navigation that `seo.indexing: "all"` includes (the formatter sorts them alphabetically by title and lists them after the others). */
   extraPages: LlmsPage[];

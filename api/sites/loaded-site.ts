@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { Redirects } from './redirects.ts';
 import { fileTypeOf } from './build-site.ts';
-import type { LayoutTab, NavItem, SiteLayout } from './site-layout.ts';
+import type { LayoutLanguage, LayoutTab, LayoutVersion, NavItem, SiteLayout } from './site-layout.ts';
 import { siteStyles } from './site-styles.ts';
 
 /** A page the site serves, with what its navigation and head show. */
@@ -37,6 +37,7 @@ export class LoadedSite {
   /** A short hash of the deployment's own stylesheet (site-css.ts) for its address, '' when it has none. */
   readonly cssVersion: string;
   readonly #placements = new Map<string, Placement>();
+  readonly #versionRoutes = new WeakMap<LayoutVersion, ReadonlySet<string>>();
   #folderRoutes: Map<string, string> | undefined;
 
   private constructor(
@@ -85,7 +86,7 @@ export class LoadedSite {
     const layout = build.layout as unknown as SiteLayout;
     const inSidebar = new Set<string>();
     for (const language of layout.languages)
-      for (const version of language.versions) for (const tab of version.tabs) forEachRoute(tab.items, (route) => inSidebar.add(route));
+      for (const version of language.versions) if (!version.isHidden) for (const tab of version.tabs) forEachRoute(tab.items, (route) => inSidebar.add(route));
     const pages = new Map<string, SitePage>();
     for (const row of listed) {
       if (pages.has(row.route)) continue; // the same page in several versions: one URL
@@ -120,7 +121,7 @@ export class LoadedSite {
     return new LoadedSite(deploymentId, layout, pages, files, build.css);
   }
 
-  /** The sidebar a page is shown with: where the navigation lists it, else its language's first. */
+  /** The sidebar a page is shown with: where the navigation lists it, else its language's default version's first. */
   placementOf(page: SitePage | undefined): Placement {
     const placed = page && this.#placements.get(page.route);
     if (placed) return placed;
@@ -128,7 +129,30 @@ export class LoadedSite {
       0,
       this.layout.languages.findIndex((candidate) => candidate.code === page?.language),
     );
-    return { language, version: 0, tab: 0 };
+    const versions = this.layout.languages[language]?.versions ?? [];
+    const version = this.defaultVersionOf(this.layout.languages[language]);
+    return { language, version: version ? versions.indexOf(version) : 0, tab: 0 };
+  }
+
+  /** The first page of a version (where a switcher sends a reader who has no page of it to go to). */
+  firstRouteIn(version: LayoutVersion | undefined): string | undefined {
+    return version?.tabs.map((tab) => this.firstRouteOf(tab)).find(Boolean);
+  }
+
+  /** The routes a version's sidebar lists. */
+  routesIn(version: LayoutVersion): ReadonlySet<string> {
+    let routes = this.#versionRoutes.get(version);
+    if (!routes) {
+      const found = new Set<string>();
+      for (const tab of version.tabs) forEachRoute(tab.items, (route) => found.add(route));
+      this.#versionRoutes.set(version, (routes = found));
+    }
+    return routes;
+  }
+
+  /** A language's default version: the one docs.json marks `default: true`, else its first. */
+  defaultVersionOf(language: LayoutLanguage | undefined): LayoutVersion | undefined {
+    return language?.versions.find((version) => version.name === language.defaultVersion) ?? language?.versions[0];
   }
 
   /** The first page of a tab (where its link goes). */
@@ -167,11 +191,10 @@ export class LoadedSite {
     return this.#folderRoutes.get(folder);
   }
 
-  /** The site's home: `/` when it is a page, else the first page of the default sidebar. */
+  /** The site's home: `/` when it is a page, else the first page of the default version's sidebar. */
   homeRoute(): string | undefined {
     if (this.pages.has('/')) return '/';
-    const tab = this.layout.languages[0]?.versions[0]?.tabs.find((candidate) => this.firstRouteOf(candidate));
-    return tab ? this.firstRouteOf(tab) : this.pages.keys().next().value;
+    return this.firstRouteIn(this.defaultVersionOf(this.layout.languages[0])) ?? this.pages.keys().next().value;
   }
 }
 

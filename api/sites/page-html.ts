@@ -3,10 +3,11 @@ import { inlineMarkdown } from '../render/components/inline-markdown.ts';
 import { htmlAtRoute } from '../render/route-marks.ts';
 import type { PageHeading } from '../render/headings.ts';
 import { endpointHtml } from './endpoint/endpoint-html.ts';
-import { forEachRoute, type LoadedSite, type SitePage } from './loaded-site.ts';
+import { forEachRoute, type LoadedSite, type Placement, type SitePage } from './loaded-site.ts';
 import { feedPath, hasUpdates, pageAssets } from './page-assets.ts';
 import { bannerHtml } from './site-banner.ts';
-import type { LayoutLanguage, NavItem } from './site-layout.ts';
+import type { LayoutLanguage, LayoutVersion, NavItem } from './site-layout.ts';
+import { versionLink } from './version-links.ts';
 
 /** How a request reaches the site: under `/sites/{subdomain}` (base) or at the root of its own host (''). */
 export interface SiteAddress {
@@ -80,7 +81,7 @@ ${page ? bannerHtml(banner, layout.accent.light) : ''}<header class="site-header
 ${brand(site, address)}
 ${tabsNav(site, placement, href)}
 <div class="header-tools">
-${versionSwitcher(site, placement, href)}${languageSwitcher(site, page, placement, href)}<folio-search ${widget}></folio-search>
+${versionSwitcher(site, page, placement, href)}${languageSwitcher(site, page, placement, href)}<folio-search ${widget}></folio-search>
 <folio-assistant ${widget}></folio-assistant>
 ${layout.links.map((link) => `<a href="${e(link.href)}" rel="noopener noreferrer">${e(link.label)}</a>`).join('\n')}
 </div>
@@ -137,22 +138,26 @@ function tabsNav(site: LoadedSite, placement: { language: number; version: numbe
   return links.length > 1 ? `<nav class="site-tabs" aria-label="Sections">${links.join('')}</nav>` : '';
 }
 
-function versionSwitcher(site: LoadedSite, placement: { language: number; version: number }, href: (route: string) => string): string {
-  const versions = site.layout.languages[placement.language]?.versions ?? [];
-  if (versions.length < 2) return '';
-  const items = versions.flatMap((version) => {
-    const first = version.tabs.map((tab) => site.firstRouteOf(tab)).find(Boolean);
-    return first ? [`<li><a href="${e(href(first))}"${version === versions[placement.version] ? ' aria-current="page"' : ''}>${e(version.name)}</a></li>`] : [];
+/** The versions docs.json does not hide, each with its tag, each leading to the page being read in that version when it has it. */
+function versionSwitcher(site: LoadedSite, page: SitePage | undefined, placement: Placement, href: (route: string) => string): string {
+  const language = site.layout.languages[placement.language];
+  const current = language?.versions[placement.version];
+  const offered = language?.versions.filter((version) => !version.isHidden || version === current) ?? [];
+  if (!language || offered.length < 2) return '';
+  const tag = (version: LayoutVersion | undefined) => (version?.tag ? ` <span class="version-tag">${e(version.tag)}</span>` : '');
+  const items = offered.flatMap((version) => {
+    const target = versionLink(site, page?.route, language, current, version);
+    return target ? [`<li><a href="${e(href(target))}"${version === current ? ' aria-current="page"' : ''}>${e(version.name)}${tag(version)}</a></li>`] : [];
   });
-  return `<details class="switcher"><summary>Version: ${e(versions[placement.version]?.name ?? '')}</summary><ul>${items.join('')}</ul></details>\n`;
+  return `<details class="switcher"><summary>Version: ${e(current?.name ?? '')}${tag(current)}</summary><ul>${items.join('')}</ul></details>\n`;
 }
 
-function languageSwitcher(site: LoadedSite, page: SitePage | undefined, placement: { language: number }, href: (route: string) => string): string {
+function languageSwitcher(site: LoadedSite, page: SitePage | undefined, placement: Placement, href: (route: string) => string): string {
   const languages = site.layout.languages;
   if (languages.length < 2) return '';
   const current = languages[placement.language]!;
   const items = languages.flatMap((language) => {
-    const target = sameRouteIn(site, page, current, language) ?? language.versions[0]?.tabs.map((tab) => site.firstRouteOf(tab)).find(Boolean);
+    const target = sameRouteIn(site, page, current, language) ?? site.firstRouteIn(sameVersionIn(site, language, current.versions[placement.version]));
     return target
       ? [
           `<li><a href="${e(href(target))}" lang="${e(language.code)}"${language === current ? ' aria-current="page"' : ''}>${e(languageName(language.code))}</a></li>`,
@@ -170,6 +175,11 @@ function sameRouteIn(site: LoadedSite, page: SitePage | undefined, from: LayoutL
   const bare = prefix(from) && route.startsWith(`${prefix(from)}/`) ? route.slice(prefix(from).length) : route === prefix(from) ? '/' : route;
   const candidate = `${prefix(to)}${bare === '/' && prefix(to) ? '' : bare}` || '/';
   return site.pages.has(candidate) ? candidate : undefined;
+}
+
+/** The version a reader is in, in another language: the one of the same name, else that language's default. */
+function sameVersionIn(site: LoadedSite, language: LayoutLanguage, version: LayoutVersion | undefined): LayoutVersion | undefined {
+  return language.versions.find((candidate) => version?.name && candidate.name === version.name) ?? site.defaultVersionOf(language);
 }
 
 function languageName(code: string): string {

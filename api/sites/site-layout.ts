@@ -39,12 +39,18 @@ export interface LayoutLanguage {
   code: string;
   /** The language's own `banner` in `navigation.languages`. */
   banner?: SiteBanner;
+  /** Its default version's name, where its home and switchers start (absent without versions, and in layouts stored before it: the first). */
+  defaultVersion?: string;
   versions: LayoutVersion[];
 }
 
 export interface LayoutVersion {
   /** '' when the site has no versions. */
   name: string;
+  /** docs.json `tag`: the badge the version switcher shows beside it ("Latest", "Beta"). */
+  tag?: string;
+  /** docs.json `hidden: true`: its pages are served with their sidebar, but the switcher does not offer it. */
+  isHidden?: boolean;
   tabs: LayoutTab[];
 }
 
@@ -67,19 +73,37 @@ const TAB_CONTAINERS = ['tabs', 'anchors', 'dropdowns', 'products', 'menu'] as c
 interface Place {
   language: string;
   version: string;
+  /** Inside a `versions` entry, which names the version and says its tag and whether it is hidden. */
+  versionNode: JsonObject | undefined;
   tab: string | undefined;
 }
 
-/** Reads the resolved docs.json (a legacy mint.json arrives upgraded to one) into the site's layout. */
-export function readSiteLayout(config: JsonObject, defaults: { language: string; version: string }, hasFile: (path: string) => boolean): SiteLayout {
-  const languages = new Map<string, Map<string, Map<string, LayoutTab>>>();
+/**
+ * Reads the resolved docs.json (a legacy mint.json arrives upgraded to one) into the site's layout.
+ * `defaults.versions` holds each language's default version (navigation.ts): the sidebar of the pages
+ * outside any version.
+ */
+export function readSiteLayout(
+  config: JsonObject,
+  defaults: { language: string; versions: Readonly<Record<string, string>> },
+  hasFile: (path: string) => boolean,
+): SiteLayout {
+  const languages = new Map<string, Map<string, { version: LayoutVersion; tabs: Map<string, LayoutTab>; order: number }>>();
   const banners = new Map<string, SiteBanner>();
+  /** Each `versions` entry's place in docs.json: a language's versions keep that order, whatever page comes first. */
+  const versionOrder = new Map<JsonObject, number>();
   let count = 0;
   const bucket = (place: Place): LayoutTab => {
     const versions = languages.get(place.language) ?? languages.set(place.language, new Map()).get(place.language)!;
-    const tabs = versions.get(place.version) ?? versions.set(place.version, new Map()).get(place.version)!;
+    let entry = versions.get(place.version);
+    if (!entry) versions.set(place.version, (entry = { version: { name: place.version, tabs: [] }, tabs: new Map(), order: Number.POSITIVE_INFINITY }));
+    // The pages of no version can make their language's default version before its own entry does.
+    if (place.versionNode && entry.order === Number.POSITIVE_INFINITY) {
+      entry.order = versionOrder.get(place.versionNode)!;
+      entry.version = { ...versionOf(place.versionNode), name: place.version, tabs: [] };
+    }
     const name = place.tab ?? '';
-    return tabs.get(name) ?? tabs.set(name, { name, items: [] }).get(name)!;
+    return entry.tabs.get(name) ?? entry.tabs.set(name, { name, items: [] }).get(name)!;
   };
 
   const pageItems = (entries: Json | undefined, depth: number): NavItem[] => {
@@ -105,12 +129,21 @@ export function readSiteLayout(config: JsonObject, defaults: { language: string;
   };
 
   const walk = (node: Json, place: Place, depth: number) => {
-    if (!isObject(node) || depth > MAX_DEPTH || node.hidden === true) return;
+    if (!isObject(node) || depth > MAX_DEPTH) return;
+    // A hidden version leaves the switcher only; a hidden tab or group leaves the sidebar.
+    if (node.hidden === true && typeof node.version !== 'string') return;
     const here = { ...place };
-    if (typeof node.language === 'string') here.language = node.language;
+    if (typeof node.language === 'string') {
+      here.language = node.language;
+      if (!here.versionNode) here.version = defaults.versions[node.language] ?? '';
+    }
     const banner = typeof node.language === 'string' ? readBanner(node.banner) : undefined;
     if (banner) banners.set(here.language, banner);
-    if (typeof node.version === 'string') here.version = node.version;
+    if (typeof node.version === 'string') {
+      here.version = node.version;
+      here.versionNode = node;
+      versionOrder.set(node, versionOrder.size);
+    }
     const tabName = TAB_KEYS.map((key) => node[key]).find((value): value is string => typeof value === 'string');
     if (tabName !== undefined) {
       if (here.tab === undefined) {
@@ -129,6 +162,8 @@ export function readSiteLayout(config: JsonObject, defaults: { language: string;
         return;
       }
     }
+    // The versions first: the pages of no version beside them follow the default version's own.
+    if (Array.isArray(node.versions)) for (const child of node.versions) walk(child, here, depth + 1);
     if (Array.isArray(node.groups)) {
       for (const group of node.groups)
         if (isObject(group) && group.hidden !== true) {
@@ -137,13 +172,13 @@ export function readSiteLayout(config: JsonObject, defaults: { language: string;
         }
     }
     if (Array.isArray(node.pages)) bucket(here).items.push(...pageItems(node.pages, depth));
-    for (const key of ['languages', 'versions', ...TAB_CONTAINERS] as const) {
+    for (const key of ['languages', ...TAB_CONTAINERS] as const) {
       const children = node[key];
       if (Array.isArray(children)) for (const child of children) walk(child, here, depth + 1);
     }
   };
 
-  const base: Place = { language: defaults.language, version: defaults.version, tab: undefined };
+  const base: Place = { language: defaults.language, version: defaults.versions[defaults.language] ?? '', versionNode: undefined, tab: undefined };
   walk(config.navigation ?? null, base, 0);
 
   return {
@@ -160,10 +195,17 @@ export function readSiteLayout(config: JsonObject, defaults: { language: string;
     languages: [...languages].map(([code, versions]) => ({
       code,
       banner: banners.get(code),
-      versions: [...versions].map(([name, tabs]) => ({ name, tabs: [...tabs.values()] })),
+      defaultVersion: defaults.versions[code],
+      versions: [...versions.values()].sort((a, b) => a.order - b.order).map(({ version, tabs }) => ({ ...version, tabs: [...tabs.values()] })),
     })),
     redirects: readRedirects(config.redirects),
   };
+}
+
+/** What a `versions` entry says of itself besides its pages: its tag, whether it is hidden. */
+function versionOf(node: JsonObject): Pick<LayoutVersion, 'tag' | 'isHidden'> {
+  const tag = typeof node.tag === 'string' && node.tag.trim() !== '' ? node.tag.trim() : undefined;
+  return { ...(tag ? { tag } : {}), ...(node.hidden === true ? { isHidden: true } : {}) };
 }
 
 /** A page as docs.json names it (`quickstart`, `/quickstart.mdx`, `cli/index`) -> its route, as deployments store it. */

@@ -44,6 +44,7 @@ a{color:var(--accent)}
 .switcher summary{cursor:pointer;color:var(--muted);list-style:none;border:1px solid var(--border);border-radius:6px;padding:.15rem .6rem}
 .switcher ul{position:absolute;right:0;margin:.3rem 0 0;padding:.4rem;list-style:none;background:var(--bg);border:1px solid var(--border);border-radius:6px;min-width:10rem;z-index:6}
 .switcher li a{display:block;padding:.2rem .5rem;color:var(--text);text-decoration:none}
+.version-tag{display:inline-block;margin-left:.4rem;padding:0 .4rem;border:1px solid var(--border);border-radius:999px;font-size:.7rem;line-height:1.4;color:var(--muted);vertical-align:middle}
 .site-body{display:grid;grid-template-columns:17rem minmax(0,1fr) 14rem;gap:2.5rem;max-width:90rem;margin:0 auto;padding:0 1.5rem}
 .mode-wide .site-body,.mode-frame .site-body{grid-template-columns:17rem minmax(0,1fr)}
 .mode-center .site-body{grid-template-columns:minmax(0,50rem);justify-content:center}

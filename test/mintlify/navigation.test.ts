@@ -83,6 +83,47 @@ describe('readNavigation', () => {
     expect(withUnlistedPages(plain, ['index.mdx', 'guides/unlisted.mdx']).pages.map((p) => p.page)).toEqual(['index']);
   });
 
+  it("takes each language's own default version, whether versions hold languages or languages hold versions", () => {
+    const perLanguage = readNavigation({
+      navigation: {
+        languages: [
+          {
+            language: 'en',
+            versions: [
+              { version: 'v1', pages: ['v1/a'] },
+              { version: 'v2', default: true, pages: ['v2/a'] },
+            ],
+          },
+          {
+            language: 'fr',
+            versions: [
+              { version: 'v3', pages: ['fr/v3/a'] },
+              { version: 'v1', default: true, pages: ['fr/v1/a'] },
+            ],
+          },
+          { language: 'de', pages: ['de/a'] },
+        ],
+      },
+    });
+    expect(perLanguage.defaultVersion).toBe('v2');
+    expect(perLanguage.defaultVersions).toEqual({ en: 'v2', fr: 'v1' });
+    const perVersion = readNavigation({
+      navigation: {
+        versions: [
+          {
+            version: 'v1',
+            languages: [
+              { language: 'en', pages: ['v1/a'] },
+              { language: 'fr', pages: ['fr/v1/a'] },
+            ],
+          },
+          { version: 'v2', default: true, languages: [{ language: 'en', pages: ['v2/a'] }] },
+        ],
+      },
+    });
+    expect(perVersion.defaultVersions).toEqual({ en: 'v2', fr: 'v1' });
+  });
+
   it('gives each page its version, and takes the version marked default', () => {
     const nav = readNavigation({
       navigation: {

@@ -18,7 +18,7 @@ describe("docs.json's banner", () => {
           ],
         },
       },
-      { language: 'en', version: '' },
+      { language: 'en', versions: {} },
       () => false,
     );
     expect(layout.banner).toEqual({ content: 'Version 2 is live!', isDismissible: true, type: 'info', background: undefined });

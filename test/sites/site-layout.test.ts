@@ -4,7 +4,7 @@ import { Redirects } from '../../api/sites/redirects.ts';
 import { readSiteLayout } from '../../api/sites/site-layout.ts';
 import { readableAccent } from '../../api/sites/theme-colors.ts';
 
-const defaults = { language: 'en', version: 'v2' };
+const defaults = { language: 'en', versions: { en: 'v2' } };
 const hasFile = (file: string) => ['logo/light.svg', 'logo/dark.svg', 'favicon.png'].includes(file);
 
 describe('the layout a site is served with', () => {
@@ -53,6 +53,7 @@ describe('the layout a site is served with', () => {
     expect(layout.languages).toEqual([
       {
         code: 'en',
+        defaultVersion: 'v2',
         versions: [
           {
             name: 'v2',
@@ -89,7 +90,7 @@ describe('the layout a site is served with', () => {
           ],
         },
       },
-      { language: 'en', version: '' },
+      { language: 'en', versions: {} },
       hasFile,
     );
     expect(languages.languages.map((language) => [language.code, language.versions[0]!.tabs[0]!.items])).toEqual([
