@@ -3,6 +3,18 @@ import type { LayoutLanguage, LayoutVersion } from './site-layout.ts';
 
 /** Each version's folder (`/v1`, `/fr/v1`, '' for one at the root), worked out once per loaded layout. */
 const folders = new WeakMap<LayoutVersion, string>();
+/** How many of a language's versions list each route (a site of 35 versions lists tens of thousands). */
+const listings = new WeakMap<LayoutLanguage, Map<string, number>>();
+
+function listingsOf(site: LoadedSite, language: LayoutLanguage): Map<string, number> {
+  let counts = listings.get(language);
+  if (!counts) {
+    counts = new Map();
+    for (const version of language.versions) for (const route of site.routesIn(version)) counts.set(route, (counts.get(route) ?? 0) + 1);
+    listings.set(language, counts);
+  }
+  return counts;
+}
 
 /**
  * Where the version switcher sends a reader of `route` (shown in `from`) who picks `to`: the same page in that version
@@ -36,8 +48,8 @@ function samePageIn(site: LoadedSite, route: string, language: LayoutLanguage, f
 function folderOf(site: LoadedSite, language: LayoutLanguage, version: LayoutVersion): string {
   let folder = folders.get(version);
   if (folder !== undefined) return folder;
-  const others = language.versions.filter((other) => other !== version).map((other) => site.routesIn(other));
-  const own = [...site.routesIn(version)].filter((route) => site.pages.get(route)?.version === version.name && !others.some((routes) => routes.has(route)));
+  const listings = listingsOf(site, language);
+  const own = [...site.routesIn(version)].filter((route) => site.pages.get(route)?.version === version.name && listings.get(route) === 1);
   const parts = own.map((route) => route.split('/').filter(Boolean));
   let common = parts.length === 1 ? parts[0]!.slice(0, -1) : (parts[0] ?? []);
   for (const segments of parts.slice(1)) {
