@@ -64,56 +64,40 @@ export class LoadedSite {
   }
 
   static async load(db: Db, deploymentId: string): Promise<LoadedSite | undefined> {
+    // Routes and the contents they serve apart: a versioned site serves one content at many routes.
     const [build, listed, hidden, deployment] = await Promise.all([
       db.siteBuild.findUnique({ where: { deploymentId }, select: { layout: true, css: true } }),
-      db.deploymentPage.findMany({
-        where: { deploymentId },
-        select: {
-          route: true,
-          language: true,
-          version: true,
-          pageId: true,
-          page: { select: { title: true, description: true, isHidden: true, render: { select: { sidebarTitle: true } } } },
-        },
-      }),
-      db.hiddenPage.findMany({
-        where: { deploymentId },
-        select: { route: true, language: true, pageId: true, page: { select: { title: true, description: true, render: { select: { sidebarTitle: true } } } } },
-      }),
+      db.deploymentPage.findMany({ where: { deploymentId }, select: { route: true, language: true, version: true, pageId: true } }),
+      db.hiddenPage.findMany({ where: { deploymentId }, select: { route: true, language: true, pageId: true } }),
       db.deployment.findUnique({ where: { id: deploymentId }, select: { files: true } }),
     ]);
+    const contents = await db.page.findMany({
+      where: { id: { in: [...new Set([...listed, ...hidden].map((row) => row.pageId))] } },
+      select: { id: true, title: true, description: true, isHidden: true, render: { select: { sidebarTitle: true } } },
+    });
     if (!build) return undefined; // deployed before sites were rendered
     const layout = build.layout as unknown as SiteLayout;
     const inSidebar = new Set<string>();
     for (const language of layout.languages)
       for (const version of language.versions) if (!version.isHidden) for (const tab of version.tabs) forEachRoute(tab.items, (route) => inSidebar.add(route));
+    const content = new Map(contents.map((page) => [page.id, page]));
     const pages = new Map<string, SitePage>();
-    for (const row of listed) {
-      if (pages.has(row.route)) continue; // the same page in several versions: one URL
+    const add = (row: { route: string; language: string; version?: string; pageId: string }, isHidden: boolean) => {
+      const page = content.get(row.pageId);
+      if (!page || pages.has(row.route)) return; // the same page in several versions: one URL
       pages.set(row.route, {
         pageId: row.pageId,
         route: row.route,
-        title: row.page.title,
-        navTitle: row.page.render?.sidebarTitle || row.page.title,
-        description: row.page.description,
+        title: page.title,
+        navTitle: page.render?.sidebarTitle || page.title,
+        description: page.description,
         language: row.language,
-        version: row.version,
-        isNoindex: row.page.isHidden || !inSidebar.has(row.route),
+        version: row.version ?? '',
+        isNoindex: isHidden || page.isHidden || !inSidebar.has(row.route),
       });
-    }
-    for (const row of hidden) {
-      if (pages.has(row.route)) continue;
-      pages.set(row.route, {
-        pageId: row.pageId,
-        route: row.route,
-        title: row.page.title,
-        navTitle: row.page.render?.sidebarTitle || row.page.title,
-        description: row.page.description,
-        language: row.language,
-        version: '',
-        isNoindex: true,
-      });
-    }
+    };
+    for (const row of listed) add(row, false);
+    for (const row of hidden) add(row, true);
     const files = new Map<string, string>();
     for (const [file, blobId] of Object.entries((deployment?.files ?? {}) as Record<string, string>)) {
       if (fileTypeOf(file, layout.specFiles ?? [])) files.set(file, blobId);
