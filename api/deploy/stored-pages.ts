@@ -48,19 +48,27 @@ export class PreviousPages {
 
   static async load(db: Db, deploymentId: string | undefined): Promise<PreviousPages> {
     if (!deploymentId) return new PreviousPages(new Map(), new Map());
-    const page = { select: { id: true, contentHash: true, blobId: true, snippets: true, isHidden: true, isSearchable: true } } as const;
-    const rows = (
+    // Routes and the contents they serve apart: a versioned site serves one content at many routes.
+    const routes = (
       await Promise.all([
-        db.deploymentPage.findMany({ where: { deploymentId }, select: { sourcePath: true, page } }),
-        db.hiddenPage.findMany({ where: { deploymentId }, select: { sourcePath: true, page } }),
+        db.deploymentPage.findMany({ where: { deploymentId }, select: { sourcePath: true, pageId: true } }),
+        db.hiddenPage.findMany({ where: { deploymentId }, select: { sourcePath: true, pageId: true } }),
       ])
     ).flat();
+    const pages = await db.page.findMany({
+      where: { id: { in: [...new Set(routes.map((route) => route.pageId))] } },
+      select: { id: true, contentHash: true, blobId: true, snippets: true, isHidden: true, isSearchable: true },
+    });
+    const byId = new Map(pages.map((page) => [page.id, page]));
     const byBlob = new Map<string, { sourcePath: string; page: StoredPage }[]>();
     const byPath = new Map<string, StoredPage>();
-    for (const row of rows) {
-      if (byPath.has(row.sourcePath)) continue;
-      byPath.set(row.sourcePath, row.page);
-      byBlob.set(row.page.blobId, [...(byBlob.get(row.page.blobId) ?? []), row]);
+    for (const { sourcePath, pageId } of routes) {
+      const page = byId.get(pageId);
+      if (!page || byPath.has(sourcePath)) continue;
+      byPath.set(sourcePath, page);
+      const copies = byBlob.get(page.blobId) ?? [];
+      if (copies.length === 0) byBlob.set(page.blobId, copies);
+      copies.push({ sourcePath, page });
     }
     return new PreviousPages(byPath, byBlob);
   }
