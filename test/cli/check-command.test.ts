@@ -3,16 +3,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type CommandResult, runFolio } from '../support/folio-process.ts';
 
 /** No DATABASE_URL, no DATA_DIR: `folio check` needs neither. */
 const NO_DATABASE = {};
 const REAL = fileURLToPath(new URL('../fixtures/real', import.meta.url));
 
+const folders: string[] = [];
+afterAll(() => {
+  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 /** A repository in a temporary folder (`folio check` reads a folder, Git or not); an undefined file is left out. */
 function folder(files: Record<string, string | undefined>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-check-'));
+  folders.push(dir);
   for (const [file, content] of Object.entries(files)) {
     if (content === undefined) continue;
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
