@@ -100,10 +100,10 @@ function remember<T>(cache: Map<string, T>, key: string, value: T): T {
 /** The facts of the pages and, level by level, of the snippets they include (those that exist). */
 async function readFacts(files: ProjectFiles, pages: string[], blobIdOf: (file: string) => string | undefined): Promise<Map<string, FileFacts>> {
   const facts = new Map<string, FileFacts>();
+  const blobOf = (file: string) => blobIdOf(file) ?? '';
+  const pathKey = (file: string) => (blobOf(file) ? `${file}\u0000${blobOf(file)}` : '');
   let wanted = pages;
   for (let depth = 0; depth <= MAX_SNIPPET_DEPTH && wanted.length > 0; depth++) {
-    const blobOf = (file: string) => blobIdOf(file) ?? '';
-    const pathKey = (file: string) => (blobOf(file) ? `${file}\u0000${blobOf(file)}` : '');
     const unread = wanted.filter((file) => !snippetCache.has(pathKey(file)) || !contentCache.has(blobOf(file)));
     const texts = unread.length > 0 ? await files.read(unread) : new Map<string, string>();
     const next = new Set<string>();

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { titleFromPath } from '../mintlify/mdx/parse-page.ts';
 import type { Navigation, NavigationPage } from '../mintlify/navigation.ts';
 import { routeOf } from '../mintlify/page-route.ts';
 import type { GeneratedApiPage } from '../openapi/navigation-expansion.ts';
@@ -13,7 +12,7 @@ import { chunkSections } from './chunk.ts';
 import { commitFiles, type GitMirror } from './git.ts';
 import type { DeploymentProgress } from './progress.ts';
 import { parseOrReport, readPagesAndSnippets, sourceOf } from './project-reader.ts';
-import { contentHash, PreviousPages, referencesOf, type StoredPage } from './stored-pages.ts';
+import { contentHash, parseKey, PreviousPages, type StoredPage } from './stored-pages.ts';
 import { type PageDraft, recordHiddenRoutes, recordServedRoutes, storePages } from './store-pages.ts';
 
 /** Parsed pages held before they are stored. */
@@ -122,8 +121,10 @@ export async function buildPages(input: {
       reuse(plan, stored);
       continue;
     }
-    const key = `${plan.blobId}\u0000${titleFromPath(plan.sourcePath)}\u0000${text === undefined ? '' : referencesOf(plan.sourcePath, text)}`;
-    toParse.set(key, [...(toParse.get(key) ?? []), plan]);
+    const key = parseKey(plan, text);
+    const copies = toParse.get(key);
+    if (copies) copies.push(plan);
+    else toParse.set(key, [plan]);
   }
   const onNavigation = (plans: Planned[]) => plans.filter((plan) => !plan.isOffNavigation).length;
   const reused = onNavigation(planned) - onNavigation(changed.filter((plan) => plan.pageId === undefined));

@@ -96,4 +96,12 @@ export class PreviousPages {
 }
 
 /** The files a page's text includes, as read from its path: two copies of a file with the same include the same snippets. */
-export const referencesOf = (sourcePath: string, text: string): string => snippetReferences(sourcePath, text).join('\n');
+const referencesOf = (sourcePath: string, text: string): string => snippetReferences(sourcePath, text).join('\n');
+
+/**
+ * What makes two files of one deployment parse to the same page, known before parsing: the same blob,
+ * the same title from their file names, the same snippets included from where they are (`text` is the
+ * file's, undefined for a page made from an OpenAPI operation).
+ */
+export const parseKey = (source: PageSource, text: string | undefined): string =>
+  `${source.blobId}\u0000${titleFromPath(source.sourcePath)}\u0000${text === undefined ? '' : referencesOf(source.sourcePath, text)}`;

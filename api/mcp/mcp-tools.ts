@@ -59,19 +59,17 @@ export function searchInputOf(filters: SearchFilters = { versions: [], languages
   const oneOf = (values: string[], description: string) => {
     const [first, ...others] = values;
     return first !== undefined && others.length > 0
-      ? {
-          schema: z
-            .enum([first, ...others])
-            .optional()
-            .describe(`${description}: ${listed(values)}.`),
-        }
+      ? z
+          .enum([first, ...others])
+          .optional()
+          .describe(`${description}: ${listed(values)}.`)
       : undefined;
   };
   const version = oneOf(filters.versions, 'Only this version of the docs, and the pages every version shares');
   const language = oneOf(filters.languages, 'Only pages in this language');
   const shape: Partial<SearchShape> = { query: QUERY, pageSize: PAGE_SIZE };
-  if (version) shape.version = version.schema;
-  if (language) shape.language = language.schema;
+  if (version) shape.version = version;
+  if (language) shape.language = language;
   // A key the site has no use for is left out of the schema; what it parses to is a SearchInput either way.
   return z.object(shape as SearchShape);
 }
