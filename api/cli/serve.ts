@@ -31,8 +31,6 @@ export async function runProcess(
       hasWeb ? import('../http/server.ts') : undefined,
     ]);
     const runtime = await openRuntime(config, log, { isWorker: role !== 'web', isWeb: hasWeb, server });
-    // Warm before listening: the first request after a start finds the live sites' indexes loaded.
-    await runtime.warmUp();
     const listening =
       app && http
         ? await http.listen(app.createPreparedApp(runtime), config.host, config.port).catch(async (error) => {
@@ -42,8 +40,11 @@ export async function runProcess(
         : undefined;
 
     out(`Folio ${role} ready${listening ? ` at ${listening.url}` : ''} (database: ${runtime.database.description})`);
+    // Warmed while it already answers: a search that comes first waits for its own site's index only.
+    const warming = runtime.warmUp();
     await stop.requested;
     await listening?.close();
+    await warming;
     await runtime.close();
   } finally {
     stop.dispose();

@@ -6,6 +6,7 @@ import type { Jobs } from '../jobs/jobs.ts';
 import type { Logger } from '../logger.ts';
 import type { Embedder } from '../search/embedders/embedder.ts';
 import type { Services } from '../services.ts';
+import { servedHereOf, type ServedHere } from './served-here.ts';
 
 export interface DeployServices {
   db: Db;
@@ -19,6 +20,8 @@ export interface DeployServices {
   embedder: Embedder;
   /** Queues the screenshots of a deployment that went live. */
   jobs: Pick<Jobs, 'enqueue'>;
+  /** The serving of the process that runs the deployment, when it serves web requests (served-here.ts). */
+  servedHere?: ServedHere;
   /** False only for the benchmark's baseline (`npm run bench -- render`): a deployment without its site. */
   isRenderingSite?: boolean;
 }
@@ -34,5 +37,6 @@ export function deployServicesOf(services: Services): DeployServices {
     github: { url: services.config.githubUrl, token: services.config.githubToken },
     embedder: services.embedder,
     jobs: services.jobs,
+    servedHere: servedHereOf(services),
   };
 }

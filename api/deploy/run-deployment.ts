@@ -153,6 +153,8 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       `Search index: ${artifact.chunkCount} chunks, ${(artifact.memoryBytes / 1024 / 1024).toFixed(1)} MB in memory; built ${artifact.builtParts} of its ${artifact.builtParts + artifact.reusedParts} parts, the others unchanged (${fmt(progress.elapsed() - indexStarted)} s).`,
     );
 
+    // `success` means live: the process that serves the site from here answers from this deployment first.
+    await services.servedHere?.prepare(target.siteId, deploymentId);
     signal?.throwIfAborted(); // past this point the switch is one transaction: let it finish
     const summary = deploymentSummary({
       pages: built.served,
@@ -164,20 +166,22 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       unknownComponents: built.unknownComponents,
     });
     await progress.flush();
-    await db.$transaction([
-      db.deployment.update({
-        where: { id: deploymentId },
-        data: {
-          status: 'success',
-          summary,
-          endedAt: new Date(),
-          logs: { push: [`${target.preview ? 'Preview live' : 'Live'}: ${summary}`] },
-        },
-      }),
-      target.preview
-        ? db.preview.update({ where: { id: target.preview.id }, data: { deploymentId, usedAt: new Date() } })
-        : db.project.update({ where: { id: project.id }, data: { liveDeploymentId: deploymentId } }),
-    ]);
+    const goLive = () =>
+      db.$transaction([
+        db.deployment.update({
+          where: { id: deploymentId },
+          data: {
+            status: 'success',
+            summary,
+            endedAt: new Date(),
+            logs: { push: [`${target.preview ? 'Preview live' : 'Live'}: ${summary}`] },
+          },
+        }),
+        target.preview
+          ? db.preview.update({ where: { id: target.preview.id }, data: { deploymentId, usedAt: new Date() } })
+          : db.project.update({ where: { id: project.id }, data: { liveDeploymentId: deploymentId } }),
+      ]);
+    await (services.servedHere ? services.servedHere.switchLive(goLive) : goLive());
     await services.events.publish(LIVE_TOPIC, { projectId: project.id, siteId: target.siteId, deploymentId });
     await progress.update({});
     // Screenshots are extras: failing to queue them leaves the deployment live and successful. A

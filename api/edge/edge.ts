@@ -79,7 +79,8 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
         }
         if (path === HEALTH_PATH) {
           if (request.method !== 'GET' && request.method !== 'HEAD') throw methodNotAllowed(request.method, 'GET, HEAD');
-          return endResponse(jsonResponse({ status: 'ok', searchIndexes: options.services.searchIndexes.stats() }));
+          const { searchIndexes } = options.services;
+          return endResponse(jsonResponse({ status: 'ok', served: searchIndexes.served(), searchIndexes: searchIndexes.stats() }));
         }
         if (path === OPENAPI_PATH) {
           if (request.method !== 'GET') throw methodNotAllowed(request.method, 'GET');

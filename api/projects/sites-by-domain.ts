@@ -33,6 +33,8 @@ export interface SiteOfDomain {
  */
 export class SitesByDomain {
   readonly #cache: ChangeInvalidatedCache<SiteOfDomain>;
+  /** Switches under way in this process (whileSwitching). */
+  #switching = 0;
 
   constructor(
     private readonly db: Db,
@@ -48,31 +50,50 @@ export class SitesByDomain {
     return site;
   }
 
+  /**
+   * Runs a switch of what a site serves (a deployment going live, in the process that ran it): while it
+   * commits, domains are read from the database rather than remembered, and what was remembered is
+   * forgotten when it ends, without waiting for the database's announcement.
+   */
+  async whileSwitching<T>(work: () => Promise<T>): Promise<T> {
+    this.#switching++;
+    this.#cache.clear();
+    try {
+      return await work();
+    } finally {
+      this.#switching--;
+      this.#cache.clear();
+    }
+  }
+
   private lookUp(domain: string): Promise<SiteOfDomain | undefined> {
-    return this.#cache.get(domain, async () => {
-      const site = await this.db.project.findUnique({
-        where: { subdomain: domain },
-        select: { id: true, name: true, liveDeploymentId: true, analyticsEnabled: true },
-      });
-      if (site) return { ...site, siteId: site.id };
-      const preview = parsePreviewDomain(domain);
-      if (!preview) return undefined;
-      const found = await this.db.preview.findFirst({
-        where: { slug: preview.slug, project: { subdomain: preview.subdomain } },
-        select: { id: true, branch: true, deploymentId: true, project: { select: { id: true, name: true } } },
-      });
-      if (!found) return undefined;
-      const { project } = found;
-      return {
-        id: project.id,
-        name: project.name,
-        liveDeploymentId: found.deploymentId,
-        analyticsEnabled: false,
-        siteId: siteIdOf(project.id, preview.slug),
-        previewBranch: found.branch,
-        previewId: found.id,
-      };
+    if (this.#switching > 0) return this.read(domain);
+    return this.#cache.get(domain, () => this.read(domain));
+  }
+
+  private async read(domain: string): Promise<SiteOfDomain | undefined> {
+    const site = await this.db.project.findUnique({
+      where: { subdomain: domain },
+      select: { id: true, name: true, liveDeploymentId: true, analyticsEnabled: true },
     });
+    if (site) return { ...site, siteId: site.id };
+    const preview = parsePreviewDomain(domain);
+    if (!preview) return undefined;
+    const found = await this.db.preview.findFirst({
+      where: { slug: preview.slug, project: { subdomain: preview.subdomain } },
+      select: { id: true, branch: true, deploymentId: true, project: { select: { id: true, name: true } } },
+    });
+    if (!found) return undefined;
+    const { project } = found;
+    return {
+      id: project.id,
+      name: project.name,
+      liveDeploymentId: found.deploymentId,
+      analyticsEnabled: false,
+      siteId: siteIdOf(project.id, preview.slug),
+      previewBranch: found.branch,
+      previewId: found.id,
+    };
   }
 
   close(): void {

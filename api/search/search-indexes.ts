@@ -56,6 +56,8 @@ export class SearchIndexes {
   readonly #entries = new Map<string, Entry>();
   /** Loads under way or done but not installed (a deployment about to go live), by project and deployment. */
   readonly #loads = new Map<string, Promise<ArtifactLoad>>();
+  /** Loads of #loads that finished, so that a search finding its deployment live installs it at once. */
+  readonly #loaded = new Map<string, ArtifactLoad>();
   /** The deployment each project should hold: the live one, as last seen. */
   readonly #wanted = new Map<string, string>();
   readonly #listeners: AsyncIterableIterator<Record<string, unknown>>[] = [];
@@ -95,6 +97,13 @@ export class SearchIndexes {
       entry.lastUsed = Date.now();
       return entry.index;
     }
+    const loaded = this.#loaded.get(`${siteId}:${site.liveDeploymentId}`);
+    if (loaded) {
+      this.#counts.hits++;
+      this.#wanted.set(siteId, site.liveDeploymentId);
+      this.installLoaded(siteId, site.liveDeploymentId, loaded);
+      return loaded.index;
+    }
     const installing = this.install(siteId, site.liveDeploymentId);
     if (entry) {
       this.#counts.previous++;
@@ -106,9 +115,28 @@ export class SearchIndexes {
     return installing;
   }
 
+  /** Whether this process loads each site as its deployments are made (a web process). */
+  get followsLiveSites(): boolean {
+    return this.options.followsLiveSites;
+  }
+
   /** Whether the process holds the index of this deployment of the project (it answers from it). */
   holds(projectId: string, deploymentId: string): boolean {
     return this.#entries.get(projectId)?.deploymentId === deploymentId;
+  }
+
+  /**
+   * Loads a deployment's index before it goes live, whatever the memory budget: the first search that
+   * finds it live answers from it, with no wait and no answer from the deployment before. The worker of
+   * a `folio serve` process awaits this before it records the deployment's success.
+   */
+  async prepare(siteId: string, deploymentId: string): Promise<void> {
+    await this.load(siteId, deploymentId);
+  }
+
+  /** The deployment whose index this process answers each site's searches from (GET /health). */
+  served(): Record<string, string> {
+    return Object.fromEntries([...this.#entries].map(([siteId, entry]) => [siteId, entry.deploymentId]));
   }
 
   /**
@@ -156,13 +184,20 @@ export class SearchIndexes {
       // The site's current index lends the parts the new deployment shares with it.
       pending = loadArtifact(this.store, this.embedder, deploymentId, this.log, this.#entries.get(projectId)?.index);
       pending.then(
-        (load) =>
-          this.log.debug(`search index of ${projectId} ${load.source} in ${(performance.now() - started).toFixed(0)} ms (${load.index.chunkCount} chunks)`),
+        (load) => {
+          if (this.#loads.has(key)) this.#loaded.set(key, load);
+          this.log.debug(`search index of ${projectId} ${load.source} in ${(performance.now() - started).toFixed(0)} ms (${load.index.chunkCount} chunks)`);
+        },
         () => this.#loads.delete(key),
       );
       this.#loads.set(key, pending);
       // Only the newest deployment of a project is worth keeping ready.
-      for (const other of this.#loads.keys()) if (other.startsWith(`${projectId}:`) && other !== key) this.#loads.delete(other);
+      for (const other of this.#loads.keys()) {
+        if (other.startsWith(`${projectId}:`) && other !== key) {
+          this.#loads.delete(other);
+          this.#loaded.delete(other);
+        }
+      }
     }
     return pending;
   }
@@ -171,15 +206,19 @@ export class SearchIndexes {
   private async install(projectId: string, deploymentId: string): Promise<SiteIndex> {
     this.#wanted.set(projectId, deploymentId);
     const load = await this.load(projectId, deploymentId);
-    const current = this.#entries.get(projectId);
     // A load that finishes after a newer deployment went live is not installed over it.
-    if (current?.deploymentId !== deploymentId && this.#wanted.get(projectId) === deploymentId) {
-      this.#loads.delete(`${projectId}:${deploymentId}`);
-      this.#counts[load.source]++;
-      this.#entries.set(projectId, { deploymentId, index: load.index, memoryBytes: load.memoryBytes, lastUsed: Date.now() });
-      this.evictOverBudget(projectId);
-    }
+    if (this.#wanted.get(projectId) === deploymentId) this.installLoaded(projectId, deploymentId, load);
     return load.index;
+  }
+
+  private installLoaded(projectId: string, deploymentId: string, load: ArtifactLoad): void {
+    const key = `${projectId}:${deploymentId}`;
+    this.#loads.delete(key);
+    this.#loaded.delete(key);
+    if (this.#entries.get(projectId)?.deploymentId === deploymentId) return;
+    this.#counts[load.source]++;
+    this.#entries.set(projectId, { deploymentId, index: load.index, memoryBytes: load.memoryBytes, lastUsed: Date.now() });
+    this.evictOverBudget(projectId);
   }
 
   /**

@@ -22,13 +22,15 @@ export class SiteCache {
 
   /**
    * The site of a deployment, loaded once however many ask; a site (a project's live site, or a preview:
-   * `siteId`, api/projects/preview-names.ts) keeps only its latest.
+   * `siteId`, api/projects/preview-names.ts) keeps its two latest: the live one and the one loaded
+   * before it goes live (or the one it replaced, for requests already under way).
    */
   site(siteId: string, deploymentId: string): Promise<LoadedSite | undefined> {
     const key = `${siteId}:${deploymentId}`;
     let site = this.#sites.get(key);
     if (!site) {
-      for (const other of this.#sites.keys()) if (other.startsWith(`${siteId}:`)) this.#sites.delete(other);
+      const older = [...this.#sites.keys()].filter((other) => other.startsWith(`${siteId}:`));
+      for (const other of older.slice(0, -1)) this.#sites.delete(other);
       site = LoadedSite.load(this.db, deploymentId);
       site.catch(() => this.#sites.delete(key));
       this.#sites.set(key, site);

@@ -54,7 +54,7 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 const liveDeploymentOf = async () => (await t.db.project.findUniqueOrThrow({ where: { id: site.projectId } })).liveDeploymentId!;
 
 describe('a search artifact', () => {
-  it('is stored by the deployment; a web process that starts loads it before any search, and serves from it without building', async () => {
+  it('is stored by the deployment; a web process that starts loads it without waiting for a search, and serves from it without building', async () => {
     const stored = await t.db.searchArtifact.findMany({ where: { deploymentId: await liveDeploymentOf() } });
     expect(stored).toEqual([expect.objectContaining({ embedder: t.runtime.embedder.id, build: INDEX_BUILD, chunkCount: expect.any(Number) })]);
     expect(stored[0]!.chunkCount).toBeGreaterThan(0);
