@@ -2,6 +2,7 @@ import { useSofa } from '@graphql-yoga/plugin-sofa';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { callerOf } from './analytics/callers.ts';
+import { SEARCH_INTENT_HEADER } from './analytics/search-intent.ts';
 import { RequestAuth } from './auth/request-auth.ts';
 import { AppError, internalError } from './errors.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -58,6 +59,7 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
         signal: clientSignalOf(request, res),
         clientAddress,
         reader: { caller: callerOf(request, config.siteDomain), clientAddress, userAgent: request.headers.get('user-agent') },
+        searchIntent: request.headers.get(SEARCH_INTENT_HEADER),
       };
     },
     maskedErrors: {

@@ -51,8 +51,8 @@ export function gapBranchOf(gap: Pick<ContentGap, 'id' | 'title'>): string {
 
 function gapInstructions(gap: ContentGap, pages: string[]): string {
   return [
-    `Readers of these docs asked questions the documentation could not answer: a content gap Folio found, "${gap.title}", met ${gap.count} time${gap.count === 1 ? '' : 's'}.`,
-    'Change the docs so that each of these questions is answered by a page:',
+    `Readers of these docs asked or searched for what the documentation did not give them: a content gap Folio found, "${gap.title}", met ${gap.count} time${gap.count === 1 ? '' : 's'} (${gap.summary}).`,
+    'Change the docs so that each of these questions or searches is answered by a page:',
     ...gap.examples.map((question) => `- ${question}`),
     pages.length > 0
       ? `Readers reached these pages instead, which did not answer them: ${pages.join(', ')}.`

@@ -1,17 +1,10 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { loadAnalyzer } from '../search/analyzer.ts';
-import { dotAt, type Embedder } from '../search/embedders/embedder.ts';
+import type { Embedder } from '../search/embedders/embedder.ts';
+import { groupIntoTopics } from './gap-topics.ts';
 import { type ReportRange, wholeDaysAround } from './report-range.ts';
 import { bind, rolledUpTermsOf, wholeDaysOf } from './reports/range-sql.ts';
 
-/**
- * How alike two groups of texts must be, on average over their pairs, to be one topic: a pair's likeness
- * is the mean of its meaning (the cosine of the embeddings of its content words) and its words (the share
- * of the shorter text's stemmed terms the other has). Two questions that share their content words, or
- * say nearly the same with others, are one topic; two that share only a word like "account" are not.
- */
-const SAME_TOPIC = 0.4;
 /** Distinct texts read per kind of signal, the most frequent first: a gap is what many readers met. */
 const MAX_TEXTS = 1000;
 /** Texts grouped, the most frequent first (grouping compares every pair: 400 is a few hundred milliseconds). */
@@ -43,6 +36,8 @@ export interface ContentGap {
   thumbsDown: number;
   searchesWithoutResults: number;
   searchesWithoutClicks: number;
+  /** What readers met, in words: "3 questions not answered, 2 searches whose results nobody opened". */
+  summary: string;
   examples: string[];
   pagesReachedInstead: { path: string; count: number }[];
   trend: { firstHalf: number; secondHalf: number; direction: 'rising' | 'falling' | 'steady' };
@@ -56,70 +51,26 @@ export interface ContentGap {
  * meaning (the site's embedder), and ordered by how many readers met each.
  */
 export async function contentGaps(pool: pg.Pool, embedder: Embedder, projectId: string, range: ReportRange): Promise<ContentGap[]> {
-  const signals = (await signalsOf(pool, projectId, range)).sort((a, b) => b.count - a.count || a.text.localeCompare(b.text)).slice(0, MAX_GROUPED);
-  if (signals.length === 0) return [];
-  const analyzer = await loadAnalyzer('en');
-  const terms = signals.map((signal) => new Set(analyzer.terms(signal.text)));
-  const words = signals.map(
-    (signal) =>
-      analyzer
-        .queryTerms(signal.text)
-        .map((term) => term.word || term.term)
-        .join(' ') || signal.text,
+  const signals = (await signalsOf(pool, projectId, range)).sort(canonically).slice(0, MAX_GROUPED);
+  const topics = await groupIntoTopics(
+    signals.map((signal) => signal.text),
+    embedder,
   );
-  const vectors = await embedder.embed(words);
-  const dimensions = vectors[0]!.length;
-  const likeness = (i: number, j: number) => (dotAt(vectors[i]!, 0, vectors[j]!, 0, dimensions) + sharedTerms(terms[i]!, terms[j]!)) / 2;
-  return averageLinkage(signals.length, likeness, SAME_TOPIC)
-    .map((members) => gapOf(members.sort((a, b) => a - b).map((index) => signals[index]!)))
-    .sort((a, b) => b.count - a.count || a.title.localeCompare(b.title));
+  return topics.map((members) => gapOf(members.map((index) => signals[index]!))).sort((a, b) => b.count - a.count || byCodeUnits(a.title, b.title));
 }
 
-/** The share of the smaller set's terms the other has. */
-function sharedTerms(a: Set<string>, b: Set<string>): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  if (small.size === 0) return 0;
-  let shared = 0;
-  for (const term of small) if (large.has(term)) shared++;
-  return shared / small.size;
-}
+const KIND_ORDER: SignalKind[] = ['unanswered', 'thumbsDown', 'noResults', 'noClick'];
 
 /**
- * Agglomerative clustering with average linkage: every item starts alone, and the two groups most alike
- * on average over their pairs merge, until no two groups are alike enough (Lance and Williams' update
- * keeps each merge's cost to one pass over the groups). Returns the groups, as item indexes.
+ * The most frequent first, then by text and kind: an order that depends on what was recorded only (not on
+ * the order rows were written or read, nor on the process's locale), so that the same signals make the
+ * same topics.
  */
-export function averageLinkage(count: number, likeness: (i: number, j: number) => number, threshold: number): number[][] {
-  const groups: (number[] | undefined)[] = Array.from({ length: count }, (_, index) => [index]);
-  const alike = Array.from({ length: count }, () => new Float64Array(count));
-  for (let i = 0; i < count; i++) for (let j = i + 1; j < count; j++) alike[i]![j] = alike[j]![i] = likeness(i, j);
-  for (;;) {
-    let best = threshold;
-    let a = -1;
-    let b = -1;
-    for (let i = 0; i < count; i++) {
-      if (!groups[i]) continue;
-      const row = alike[i]!;
-      for (let j = i + 1; j < count; j++) {
-        if (groups[j] && row[j]! >= best) {
-          best = row[j]!;
-          a = i;
-          b = j;
-        }
-      }
-    }
-    if (a < 0) break;
-    const sizeA = groups[a]!.length;
-    const sizeB = groups[b]!.length;
-    for (let k = 0; k < count; k++) {
-      if (!groups[k] || k === a || k === b) continue;
-      alike[a]![k] = alike[k]![a] = (sizeA * alike[a]![k]! + sizeB * alike[b]![k]!) / (sizeA + sizeB);
-    }
-    groups[a] = [...groups[a]!, ...groups[b]!];
-    groups[b] = undefined;
-  }
-  return groups.filter((group): group is number[] => group !== undefined);
+function canonically(a: Signal, b: Signal): number {
+  return b.count - a.count || byCodeUnits(a.text, b.text) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind);
 }
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function gapOf(members: Signal[]): ContentGap {
   const sum = (kind: SignalKind) => members.filter((member) => member.kind === kind).reduce((total, member) => total + member.count, 0);
@@ -129,22 +80,39 @@ function gapOf(members: Signal[]): ContentGap {
   for (const member of members) for (const page of member.pages) pages.set(page, (pages.get(page) ?? 0) + member.count);
   const examples = [...new Set(members.map((member) => member.text))].slice(0, MAX_EXAMPLES);
   const firstHalf = count - recent;
+  const counts = Object.fromEntries(KIND_ORDER.map((kind) => [kind, sum(kind)])) as Record<SignalKind, number>;
   return {
     id: createHash('sha256').update(members[0]!.text).digest('base64url').slice(0, 12),
     title: members[0]!.text,
     count,
-    unanswered: sum('unanswered'),
-    thumbsDown: sum('thumbsDown'),
-    searchesWithoutResults: sum('noResults'),
-    searchesWithoutClicks: sum('noClick'),
+    unanswered: counts.unanswered,
+    thumbsDown: counts.thumbsDown,
+    searchesWithoutResults: counts.noResults,
+    searchesWithoutClicks: counts.noClick,
+    summary: summaryOf(counts),
     examples,
     pagesReachedInstead: [...pages]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .sort((a, b) => b[1] - a[1] || byCodeUnits(a[0], b[0]))
       .slice(0, MAX_PAGES)
       .map(([path, pageCount]) => ({ path, count: pageCount })),
     trend: { firstHalf, secondHalf: recent, direction: recent > firstHalf * 1.25 ? 'rising' : recent * 1.25 < firstHalf ? 'falling' : 'steady' },
     lastSeenAt: new Date(Math.max(...members.map((member) => member.lastAt.getTime()))).toISOString(),
   };
+}
+
+/** Each kind of signal as a reader of the report says it, in the singular and the plural. */
+const KIND_WORDS: Record<SignalKind, [string, string]> = {
+  unanswered: ['question not answered', 'questions not answered'],
+  thumbsDown: ['answer thumbed down', 'answers thumbed down'],
+  noResults: ['search without results', 'searches without results'],
+  noClick: ['search whose results nobody opened', 'searches whose results nobody opened'],
+};
+
+/** The kinds a gap is made of, the others left out: "4 searches whose results nobody opened". */
+function summaryOf(counts: Record<SignalKind, number>): string {
+  return KIND_ORDER.filter((kind) => counts[kind] > 0)
+    .map((kind) => `${counts[kind]} ${KIND_WORDS[kind][counts[kind] === 1 ? 0 : 1]}`)
+    .join(', ');
 }
 
 /**
@@ -163,7 +131,7 @@ async function signalsOf(pool: pg.Pool, projectId: string, asked: ReportRange): 
               array_remove(array_agg(DISTINCT p.path), NULL) AS pages
        FROM assistant_turns t LEFT JOIN LATERAL unnest(t.cited_paths) AS p(path) ON true
        WHERE t.project_id = $1 AND t.created_at >= $2 AND t.created_at < $3 AND ${condition}
-       GROUP BY lower(btrim(t.question)) ORDER BY count(*) DESC LIMIT $5`,
+       GROUP BY lower(btrim(t.question)) ORDER BY count(*) DESC, lower(btrim(t.question)) LIMIT $5`,
       [projectId, range.from, range.to, middle, MAX_TEXTS],
     );
   const searches = (count: 'empty_hits' | 'listed_hits', unclicked: boolean) => {

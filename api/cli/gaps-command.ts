@@ -47,14 +47,8 @@ export async function gapsCommand(
 }
 
 function describeGap(gap: ContentGap, rank: number): string {
-  const kinds = [
-    gap.unanswered && `${gap.unanswered} unanswered`,
-    gap.thumbsDown && `${gap.thumbsDown} thumbed down`,
-    gap.searchesWithoutResults && `${gap.searchesWithoutResults} searches without results`,
-    gap.searchesWithoutClicks && `${gap.searchesWithoutClicks} searches without a click`,
-  ].filter(Boolean);
   return [
-    `\n${rank}. ${gap.title}  (${gap.count}: ${kinds.join(', ')}; ${gap.trend.direction})`,
+    `\n${rank}. ${gap.title}  (${gap.count}: ${gap.summary}; ${gap.trend.direction})`,
     ...gap.examples.slice(1).map((example) => `     "${example}"`),
     ...(gap.pagesReachedInstead.length ? [`     reached instead: ${gap.pagesReachedInstead.map((page) => `${page.path} (${page.count})`).join(', ')}`] : []),
     `     id ${gap.id}`,

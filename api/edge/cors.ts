@@ -5,8 +5,8 @@ import { errorResponse } from '../http/error-response.ts';
 /** Which origins browsers may call the API from: any, or a list (CORS_ORIGINS). */
 export type AllowedOrigins = '*' | readonly string[];
 
-/** Headers a browser client may send: the key, JSON bodies, and graphql-sse's stream token. */
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, X-GraphQL-Event-Stream-Token, Last-Event-ID, X-Folio-Client';
+/** Headers a browser client may send: the key, JSON bodies, graphql-sse's stream token, and the widget's own (callers.ts, search-intent.ts). */
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, X-GraphQL-Event-Stream-Token, Last-Event-ID, X-Folio-Client, X-Folio-Search';
 
 /** Response headers browser clients read: the assistant's thread, the agent's session, rate limits, stream kinds. */
 const EXPOSED_HEADERS = [

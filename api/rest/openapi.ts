@@ -145,6 +145,16 @@ function jsonOperation(schema: GraphQLSchema, route: JsonRoute, toSchema: Schema
     });
     errors.add(400);
   }
+  for (const [name, header] of Object.entries(route.headerParams ?? {})) {
+    (result.parameters as JsonSchema[]).push({
+      name,
+      in: 'header',
+      required: false,
+      description: header.description,
+      schema: { type: 'string', enum: header.enum },
+    });
+    errors.add(400);
+  }
   if (route.hasBody) {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];

@@ -11,6 +11,7 @@ import type { FileRoute } from '../http/static-files.ts';
 import { FILE_ROUTES } from '../http/file-routes.ts';
 import { AGENT_JOB_PAGING } from '../agent/paging.ts';
 import { ANALYTICS_ROUTES } from './analytics-routes.ts';
+import { SEARCH_INTENT_HEADER, SEARCH_INTENTS } from '../analytics/search-intent.ts';
 
 /** What every public API route declares. */
 interface RouteCommon {
@@ -35,6 +36,8 @@ export interface JsonRoute extends RouteCommon {
   queryParams?: Readonly<Record<string, QueryParam>>;
   /** Nulls are kept in the body (where the route's document types fields as nullable and requires them), not left out. */
   keepsNulls?: boolean;
+  /** Optional request headers of Folio's that the route reads, for the OpenAPI document. */
+  headerParams?: Readonly<Record<string, { enum: readonly string[]; description: string }>>;
 }
 
 /** A query parameter: a whole number within bounds, or a string (one of `enum`, when given). */
@@ -85,6 +88,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     hasBody: true,
     summary: 'Search documentation',
     tag: 'Assistant',
+    headerParams: {
+      [SEARCH_INTENT_HEADER]: {
+        enum: SEARCH_INTENTS,
+        description:
+          "`typing` for a search made as the reader types: answered, and not recorded in the site's analytics. Send the query the reader settled on without it (or with `settled`), and it is recorded.",
+      },
+    },
   },
   {
     kind: 'json',

@@ -29,7 +29,10 @@ const Gap = builder.objectRef<ProjectGap>('ContentGap').implement({
     unanswered: t.exposeInt('unanswered'),
     thumbsDown: t.exposeInt('thumbsDown'),
     searchesWithoutResults: t.exposeInt('searchesWithoutResults'),
-    searchesWithoutClicks: t.exposeInt('searchesWithoutClicks'),
+    searchesWithoutClicks: t.exposeInt('searchesWithoutClicks', { description: 'Searches from the widget or the site whose results nobody opened.' }),
+    summary: t.exposeString('summary', {
+      description: 'What readers met, in words, the kinds it has none of left out: "3 questions not answered, 2 searches whose results nobody opened".',
+    }),
     examples: t.exposeStringList('examples'),
     pagesReachedInstead: t.field({ type: [PageReached], resolve: (gap) => gap.pagesReachedInstead }),
     trend: t.field({ type: Trend, resolve: (gap) => gap.trend }),

@@ -11,4 +11,6 @@ export interface GraphQLContext extends Services {
   clientAddress: string;
   /** Who the request comes from, as analytics record it (never the address itself). */
   reader: Reader;
+  /** The request's X-Folio-Search header (search-intent.ts): `typing` marks a search made as the reader types. */
+  searchIntent: string | null;
 }

@@ -1,4 +1,5 @@
 import { recordSearch } from '../analytics/record.ts';
+import { isRecordedSearch } from '../analytics/search-intent.ts';
 import { invalidInput } from '../errors.ts';
 import { searchDocs, SEARCH_LIMITS, type SearchResultShape } from '../search/search-docs.ts';
 import { requireSiteAssistant } from './authorize.ts';
@@ -42,7 +43,8 @@ export const SearchResult = builder.objectRef<SearchResultShape>('SearchResult')
 builder.queryField('search', (t) =>
   t.field({
     type: [SearchResult],
-    description: "Hybrid keyword and semantic search over a site's live deployment. Assistant key of that site.",
+    description:
+      "Hybrid keyword and semantic search over a site's live deployment. Assistant key of that site. Recorded in the site's analytics unless the request's X-Folio-Search header is `typing` (a search made as the reader types).",
     args: {
       domain: t.arg.string({ required: true }),
       query: t.arg.string({ required: true }),
@@ -69,17 +71,20 @@ builder.queryField('search', (t) =>
       if (scoreThreshold !== undefined && !(scoreThreshold >= 0 && scoreThreshold <= 1)) {
         throw invalidInput('scoreThreshold', 'scoreThreshold must be a number from 0 to 1.');
       }
+      const isRecorded = isRecordedSearch(context.searchIntent);
       const { keyId } = await context.auth.holder();
       await context.rateLimits.search.consume({ keyId, projectId: project.id, clientAddress: context.clientAddress });
       const started = performance.now();
       const filter = { version: args.filter?.version ?? undefined, language: args.filter?.language ?? undefined };
       const results = await searchDocs(context, project, { query: args.query, pageSize, ...filter, mode: args.mode ?? 'hybrid', scoreThreshold });
-      recordSearch(context, project, context.reader, {
-        query: args.query,
-        ...filter,
-        paths: results.map((result) => result.path),
-        latencyMs: performance.now() - started,
-      });
+      if (isRecorded) {
+        recordSearch(context, project, context.reader, {
+          query: args.query,
+          ...filter,
+          paths: results.map((result) => result.path),
+          latencyMs: performance.now() - started,
+        });
+      }
       return results;
     },
   }),

@@ -62,8 +62,7 @@ export class ConsoleGaps extends ProjectView {
     return html`<section class="gap card" aria-labelledby="gap-${gap.id}">
       <h3 id="gap-${gap.id}">${gap.title}</h3>
       <p class="hint">
-        Met ${formatNumber(gap.count)} ${gap.count === 1 ? 'time' : 'times'} (${gap.trend.direction}): ${gap.unanswered} questions not answered, ${gap.searchesWithoutResults} searches without results,
-        ${gap.thumbsDown} thumbs down.
+        Met ${formatNumber(gap.count)} ${gap.count === 1 ? 'time' : 'times'} (${gap.trend.direction}): ${gap.summary}.
       </p>
       <strong>Readers asked</strong>
       <ul>

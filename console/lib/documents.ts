@@ -28,7 +28,7 @@ export const INSIGHTS_VIEW = `query ConsoleInsights($projectId: String!, $dateFr
     conversations { id threadId query response resolutionStatus timestamp sources { title url } }
   }
   contentGaps(projectId: $projectId, dateFrom: $dateFrom, dateTo: $dateTo) {
-    id title count unanswered thumbsDown searchesWithoutResults examples trend { direction firstHalf secondHalf }
+    id title count summary examples trend { direction firstHalf secondHalf }
     pagesReachedInstead { path count }
     ${GAP_FIXES_FIELD}
   }

@@ -58,8 +58,7 @@ export interface GapFix {
 }
 
 /** A content gap as the Insights view selects it, with its fixes. */
-export interface ContentGap
-  extends Pick<GapReport, 'id' | 'title' | 'count' | 'unanswered' | 'thumbsDown' | 'searchesWithoutResults' | 'examples' | 'trend' | 'pagesReachedInstead'> {
+export interface ContentGap extends Pick<GapReport, 'id' | 'title' | 'count' | 'summary' | 'examples' | 'trend' | 'pagesReachedInstead'> {
   fixes: GapFix[];
 }
 

@@ -95,7 +95,7 @@ async function untilHalted(sessionId: string) {
 }
 
 describe('fixing a content gap', () => {
-  let gap: { id: string; examples: string[] };
+  let gap: { id: string; examples: string[]; summary: string };
   let started: { sessionId: string; branch: string; gapId: string };
   let job: { messageToUser: string; pullRequestLink: string; haultReason: string };
 
@@ -119,6 +119,7 @@ describe('fixing a content gap', () => {
         .content,
     );
     for (const question of QUESTIONS) expect(instruction).toContain(`- ${question}`);
+    expect(instruction).toContain(`met 5 times (${gap.summary}).`);
     expect(instruction).toContain('/quickstart');
   });
 

@@ -125,14 +125,15 @@ describe('content gaps', () => {
   it('group forty unanswered questions about five topics into five gaps, the most asked first', async () => {
     const answer = await gaps();
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const found = answer.body.gaps as { title: string; count: number; examples: string[]; unanswered: number }[];
+    const found = answer.body.gaps as { title: string; count: number; examples: string[]; unanswered: number; summary: string }[];
     expect(found.map((gap) => gap.count)).toEqual([12, 11, 9, 6, 4]);
     for (const [index, questions] of TOPICS.entries()) {
       for (const example of found[index]!.examples) expect([...questions, 'billing invoice', 'single sign-on okta']).toContain(example);
     }
     expect(found[0]).toMatchObject({ unanswered: 12, pagesReachedInstead: [{ path: '/account/settings', count: 12 }] });
     expect(found[1]).toMatchObject({ unanswered: 10, searchesWithoutResults: 1 });
-    expect(found[2]).toMatchObject({ unanswered: 8, searchesWithoutClicks: 1 });
+    expect(found[2]).toMatchObject({ unanswered: 8, searchesWithoutClicks: 1, summary: '8 questions not answered, 1 search whose results nobody opened' });
+    expect(found[1]!.summary).toBe('10 questions not answered, 1 search without results');
   });
 
   it('are printed by folio gaps, as a table or as JSON', async () => {
@@ -140,7 +141,8 @@ describe('content gaps', () => {
     const table = await runFolio(['gaps', site.projectId, '--from', '2026-11-01', '--to', '2026-12-01'], env);
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toContain('Content gaps from 2026-11-01 to 2026-12-01 (excluded):');
-    expect(table.stdout).toMatch(/\n1\. .*account.* {2}\(12: 12 unanswered; (rising|falling|steady)\)/);
+    expect(table.stdout).toMatch(/\n1\. .*account.* {2}\(12: 12 questions not answered; (rising|falling|steady)\)/);
+    expect(table.stdout).toMatch(/\n3\. .*single sign-on.* {2}\(9: 8 questions not answered, 1 search whose results nobody opened; /);
     expect(table.stdout).toContain('reached instead: /account/settings (12)');
     const json = await runFolio(['gaps', site.projectId, '--from', '2026-11-01', '--to', '2026-12-01', '--json'], env);
     expect(JSON.parse(json.stdout).gaps).toHaveLength(5);

@@ -80,6 +80,32 @@ describe('searches', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.field).toBe('query');
   });
+
+  it('made as the reader types (X-Folio-Search: typing) are answered and not recorded; the one they settle on is', async () => {
+    const typed = ['a', 'ap', 'apex', 'apex d', 'apex dom', 'apex domain'];
+    for (const query of typed) {
+      const answer = await search(query, { 'x-folio-client': 'widget', 'x-folio-search': 'typing' });
+      expect(answer.status).toBe(200);
+    }
+    const graphql = await t.call('POST', '/graphql', {
+      key: acme.assistantKey,
+      json: { query: '{ search(domain: "acme-analytics", query: "apex domai") { path } }' },
+      headers: { 'x-folio-search': 'typing' },
+    });
+    expect(graphql.body.data.search.length).toBeGreaterThan(0);
+    const settled = await search('apex domain', { 'x-folio-client': 'widget', 'x-folio-search': 'settled' });
+    expect(settled.body[0].path).toMatch(/^\/custom-domain/);
+    await flushed();
+    const rows = await t.db.searchEvent.findMany({ where: { projectId: acme.projectId, query: { startsWith: 'a' } }, select: { query: true, caller: true } });
+    expect(rows).toEqual([{ query: 'apex domain', caller: 'widget' }]);
+
+    for (const value of ['maybe', '']) {
+      const bad = await search('apex domain', { 'x-folio-search': value });
+      expect(bad.status, value).toBe(400);
+      expect(bad.body).toEqual({ error: 'X-Folio-Search must be typing or settled, or left out.', code: 'INVALID_INPUT', field: 'X-Folio-Search' });
+    }
+    await t.db.searchEvent.deleteMany({ where: { projectId: acme.projectId, query: 'apex domain' } });
+  });
 });
 
 describe('assistant turns', () => {

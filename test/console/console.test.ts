@@ -141,6 +141,9 @@ describe.runIf(hasChromium)('the console, against Folio with the corpus deployed
     const examples = await gap.locator('ul').first().locator('li').allTextContents();
     expect(examples).toHaveLength(5);
     for (const example of examples) expect([...GAP_QUESTIONS, 'refund policy']).toContain(example);
+    expect((await gap.locator('p.hint').textContent())!.replace(/\s+/g, ' ').trim()).toMatch(
+      /^Met 7 times \((rising|falling|steady)\): 5 questions not answered, 2 searches without results\.$/,
+    );
     await context.close();
   });
 

@@ -141,7 +141,16 @@ describe('/v1/openapi.json', () => {
       additionalProperties: false,
       properties: { query: { type: 'string' }, pageSize: { type: ['integer', 'null'], default: 10 } },
     });
-    expect(search.parameters).toEqual([{ name: 'domain', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(search.parameters).toEqual([
+      { name: 'domain', in: 'path', required: true, schema: { type: 'string' } },
+      {
+        name: 'X-Folio-Search',
+        in: 'header',
+        required: false,
+        description: expect.stringMatching(/^`typing` for a search made as the reader types/),
+        schema: { type: 'string', enum: ['typing', 'settled'] },
+      },
+    ]);
     expect(Object.keys(search.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '413', '415']));
     expect(doc.paths['/v1/project/update/{projectId}'].post.responses['202']).toBeDefined();
     const preview = doc.paths['/v1/project/preview/{projectId}'].post;

@@ -5,7 +5,8 @@ import { focusGuard } from '../lib/focus-trap.ts';
 import { groupByPage, headingOf } from '../lib/group-results.ts';
 import { highlight, queryPattern, snippet } from '../lib/highlight.ts';
 import { forgetSearches, recentSearches, rememberSearch } from '../lib/recent-searches.ts';
-import { DEBOUNCE_MS, reportOpened, searchDocs, type SearchResult } from '../lib/search-client.ts';
+import { DEBOUNCE_MS, reportOpened, reportSettled, searchDocs, type SearchResult } from '../lib/search-client.ts';
+import { SettledSearch } from '../lib/settled-search.ts';
 import type { ServerSettings } from '../lib/server.ts';
 import { pageUrl } from '../lib/site-links.ts';
 import { closeIcon, historyIcon, pageIcon, searchIcon, sparkIcon } from '../styles/icons.ts';
@@ -53,6 +54,9 @@ export class FolioSearchDialog extends LitElement {
   private request?: AbortController;
   /** The query the shown results answer. */
   private answered = '';
+  /** What the reader settles on, which alone analytics count (the searches as they type are marked so). */
+  private settled = new SettledSearch((query) => reportSettled(this.settings, query));
+  private readonly onPageHide = () => this.settled.settle();
 
   constructor() {
     super();
@@ -77,6 +81,7 @@ export class FolioSearchDialog extends LitElement {
     if (this.isOpen) return;
     this.recent = recentSearches(this.settings.baseUrl, this.settings.domain);
     this.dialogElement!.showModal();
+    this.settled.opened();
     const input = this.renderRoot.querySelector('input')!;
     input.focus();
     input.select();
@@ -87,10 +92,18 @@ export class FolioSearchDialog extends LitElement {
     this.dialogElement?.close();
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Leaving the page with a query in the box is leaving the dialog.
+    window.addEventListener('pagehide', this.onPageHide);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    window.removeEventListener('pagehide', this.onPageHide);
     clearTimeout(this.timer);
     this.request?.abort();
+    this.settled.settle();
   }
 
   private get options(): Option[] {
@@ -102,6 +115,7 @@ export class FolioSearchDialog extends LitElement {
 
   private onInput(event: Event): void {
     this.query = (event.target as HTMLInputElement).value;
+    this.settled.typed(this.query.trim());
     clearTimeout(this.timer);
     if (!this.query.trim()) {
       this.request?.abort();
@@ -135,6 +149,11 @@ export class FolioSearchDialog extends LitElement {
     }
   }
 
+  private onClose(): void {
+    this.settled.settle();
+    emit(this, 'folio-close', { widget: 'search' });
+  }
+
   private onKeydown(event: KeyboardEvent): void {
     const count = this.options.length;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -152,12 +171,14 @@ export class FolioSearchDialog extends LitElement {
     const { baseUrl, domain } = this.settings;
     if (option.kind === 'recent') {
       this.query = option.query;
+      this.settled.typed(option.query);
       void this.search(option.query);
       return;
     }
     const query = this.query.trim();
     rememberSearch(baseUrl, domain, query);
     if (option.kind === 'ask') {
+      this.settled.drop();
       this.close();
       const isHandled = !emit(this, 'folio-ask', { query }, true);
       if (!isHandled) this.onUnhandledAsk?.(query);
@@ -165,6 +186,7 @@ export class FolioSearchDialog extends LitElement {
     }
     const url = pageUrl(option.result.path, this.siteUrl);
     if (!url) return;
+    this.settled.settle();
     if (query) reportOpened(this.settings, query, option.result.path);
     if (!isNewTab) this.close();
     navigate(this, url, isNewTab);
@@ -177,7 +199,7 @@ export class FolioSearchDialog extends LitElement {
   override render() {
     const options = this.options;
     const activeId = options.length > 0 ? `option-${this.active}` : undefined;
-    return html`<dialog part="dialog search-dialog" aria-label="Search the documentation" @close=${() => emit(this, 'folio-close', { widget: 'search' })}>
+    return html`<dialog part="dialog search-dialog" aria-label="Search the documentation" @close=${this.onClose}>
       ${focusGuard('start')}
       <div class="bar">
         ${searchIcon(20)}

@@ -12,18 +12,40 @@ export const PAGE_SIZE = 10;
 /** Typing pauses this long before a search is sent; a newer keystroke aborts the request in flight. */
 export const DEBOUNCE_MS = 30;
 
-/** Searches the site; aborted by `signal` when a newer query supersedes this one. */
+/**
+ * Searches the site as the reader types, marked so (`X-Folio-Search: typing`) that analytics leave it
+ * out: what the reader settles on is reported apart (reportSettled). Aborted by `signal` when a newer
+ * query supersedes this one.
+ */
 export async function searchDocs(settings: ServerSettings, query: string, signal: AbortSignal): Promise<SearchResult[]> {
-  const filter = filterOf(settings);
-  const response = await fetch(`${settings.baseUrl}/v1/search/${encodeURIComponent(settings.domain)}`, {
-    method: 'POST',
-    headers: { ...authHeaders(settings), 'content-type': 'application/json' },
-    body: JSON.stringify({ query, pageSize: PAGE_SIZE, ...(filter ? { filter } : {}) }),
-    signal,
-  });
+  const response = await fetch(searchUrl(settings), { method: 'POST', headers: searchHeaders(settings, 'typing'), body: searchBody(settings, query), signal });
   if (!response.ok) throw await apiErrorOf(response);
   const results = (await response.json()) as unknown;
   return Array.isArray(results) ? results.filter(isResult) : [];
+}
+
+/**
+ * Tells the site's analytics the search a reader settled on: the same search, unmarked, which Folio
+ * records. Sent even as the page navigates away; its answer is not read.
+ */
+export function reportSettled(settings: ServerSettings, query: string): void {
+  void fetch(searchUrl(settings), { method: 'POST', headers: searchHeaders(settings, 'settled'), body: searchBody(settings, query), keepalive: true }).catch(
+    () => undefined,
+  );
+}
+
+const searchUrl = (settings: ServerSettings) => `${settings.baseUrl}/v1/search/${encodeURIComponent(settings.domain)}`;
+
+const searchHeaders = (settings: ServerSettings, intent: 'typing' | 'settled') => ({
+  ...authHeaders(settings),
+  'content-type': 'application/json',
+  // api/analytics/search-intent.ts
+  'x-folio-search': intent,
+});
+
+function searchBody(settings: ServerSettings, query: string): string {
+  const filter = filterOf(settings);
+  return JSON.stringify({ query, pageSize: PAGE_SIZE, ...(filter ? { filter } : {}) });
 }
 
 const isResult = (value: unknown): value is SearchResult =>

@@ -73,6 +73,8 @@ describe('<folio-search>', () => {
     expect(searches[1]!.url).toBe(`${BASE_URL}/v1/search/acme`);
     expect(searches[1]!.body).toEqual({ query: 'custom', pageSize: 10, filter: { version: 'v2', language: 'fr' } });
     expect(searches[1]!.headers.get('authorization')).toBe('Bearer folio_assistant_test');
+    expect(searches.map((request) => request.headers.get('x-folio-search'))).toEqual(['typing', 'typing']);
+    expect(folio.settledSearches()).toEqual([]);
   });
 
   it('groups results by page, highlights the matched words and announces the count', async () => {
@@ -122,6 +124,24 @@ describe('<folio-search>', () => {
     // The site's analytics hear which result was opened for which query, from the widget.
     expect(folio.clicks().map((click) => click.body)).toEqual([{ query: 'domain', path: '/custom-domain#verify' }]);
     expect(folio.clicks()[0]!.headers.get('x-folio-client')).toBe('widget');
+    // And the search the reader settled on, once: the searches as they typed are not counted.
+    expect(folio.settledSearches().map((request) => request.body)).toEqual([{ query: 'domain', pageSize: 10 }]);
+  });
+
+  it('reports the query the reader leaves the dialog with, once', async () => {
+    const search = await mount('folio-search');
+    await openAndType(search, 'domain');
+    await resultsFor(search, 'domain');
+    expect(folio.settledSearches()).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    await until(() => folio.settledSearches().length === 1);
+    expect(folio.settledSearches()[0]!.body).toEqual({ query: 'domain', pageSize: 10 });
+    expect(folio.settledSearches()[0]!.headers.get('x-folio-client')).toBe('widget');
+    search.shadowRoot!.querySelector('button')!.click();
+    await until(() => dialogOf(search).querySelector('dialog[open]'));
+    await userEvent.keyboard('{Escape}');
+    await until(() => !dialogOf(search).querySelector('dialog[open]'));
+    expect(folio.settledSearches()).toHaveLength(1); // nothing new was searched
   });
 
   it('keeps recent searches in this browser and offers them in an empty dialog', async () => {
@@ -217,5 +237,7 @@ describe('<folio-search>', () => {
     await resultsFor(search, 'apex domain');
     await userEvent.keyboard('{ArrowUp}{Enter}');
     expect(asked).toEqual(['apex domain']);
+    // A question for the assistant, recorded as one: not a search as well.
+    expect(folio.settledSearches()).toEqual([]);
   });
 });

@@ -53,7 +53,17 @@ export class FakeFolio {
     globalThis.fetch = this.realFetch;
   }
 
+  /** The searches made as the reader typed (marked `X-Folio-Search: typing`). */
   searches(): Seen[] {
+    return this.allSearches().filter((request) => request.headers.get('x-folio-search') === 'typing');
+  }
+
+  /** The searches the widget reported the reader settled on. */
+  settledSearches(): Seen[] {
+    return this.allSearches().filter((request) => request.headers.get('x-folio-search') === 'settled');
+  }
+
+  private allSearches(): Seen[] {
     return this.seen.filter((request) => request.url.includes('/v1/search/') && !request.url.endsWith('/click'));
   }
 
