@@ -21,6 +21,7 @@ import { benchRealSites } from './real-sites.ts';
 import { benchGateway } from './gateway.ts';
 import { benchFirstSearch } from './first-search.ts';
 import { benchSearch } from './search.ts';
+import { benchRestartWithSite } from './restart-with-site.ts';
 import { benchStartup } from './startup.ts';
 import { removeDataDir } from '../test/support/embedded-cluster.ts';
 
@@ -100,5 +101,7 @@ try {
 if (!only || only === 'startup') {
   const startup = await benchStartup();
   console.log(`## Start-up\n\n${startup.table}\n`);
+  const restart = await benchRestartWithSite();
+  console.log(`${restart.table}\n`);
 }
 removeDataDir(dataDir);

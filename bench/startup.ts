@@ -1,13 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { removeDataDir } from '../test/support/embedded-cluster.ts';
+import { FOLIO, type FirstRequest, ROOT, timeCommand, timeToFirstAnswer, withServer } from './folio-processes.ts';
 import { fmt } from './support.ts';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const FOLIO = path.join(ROOT, 'bin', 'folio.js');
 
 /**
  * Start-up as a user sees it, on an existing data directory with the embedded PostgreSQL: from
@@ -59,58 +56,3 @@ async function repeat(runs: number, measure: () => Promise<number>): Promise<num
 }
 
 const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)]!;
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface FirstRequest {
-  path: string;
-  headers?: Record<string, string>;
-}
-
-async function timeToFirstAnswer(command: string[], env: Record<string, string | undefined>, request: FirstRequest = { path: '/health' }): Promise<number> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: 'ignore', detached: true });
-  try {
-    for (;;) {
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}${request.path}`, { headers: request.headers });
-        if (response.ok) return performance.now() - started;
-      } catch {
-        // not listening yet
-      }
-      if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  } finally {
-    process.kill(-child.pid!, 'SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
-}
-
-async function timeCommand(args: string[], env: Record<string, string | undefined>): Promise<number> {
-  const started = performance.now();
-  const result = spawnSync(process.execPath, [FOLIO, ...args], { cwd: ROOT, env, stdio: 'ignore' });
-  if (result.status !== 0) throw new Error(`folio ${args.join(' ')} exited with ${result.status}`);
-  return performance.now() - started;
-}
-
-async function withServer<T>(env: Record<string, string | undefined>, work: () => Promise<T>): Promise<T> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [FOLIO, 'serve'], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'ignore'] });
-  await new Promise<void>((resolve) => child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve()));
-  try {
-    return await work();
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
-}

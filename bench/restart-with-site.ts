@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { removeDataDir } from '../test/support/embedded-cluster.ts';
+import { corpusRepository } from './corpus.ts';
+import { FOLIO, ROOT, timeToFirstAnswer, withServer } from './folio-processes.ts';
+import { fmt, medianAndMax } from './support.ts';
+
+interface Project {
+  projectId: string;
+  subdomain: string;
+  adminKey: string;
+  assistantKey: string;
+}
+
+/**
+ * What the README's tour leaves: the bundled example (the corpus, 984 pages) deployed on the embedded
+ * PostgreSQL. Times a restart (`npm start` to its first answered request, and to its first answered
+ * search), then, in each of `runs` new `folio serve` processes, the first one-file redeployment after
+ * the start (trigger to `success`, status read every 10 ms, as a client polls it) and the search for
+ * its new text that follows at once, then `warmRounds` more of each in the same process.
+ */
+export async function benchRestartWithSite(runs = 5, warmRounds = 5) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-restart-'));
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const repo = corpusRepository();
+  try {
+    const created = spawnSync(process.execPath, [FOLIO, 'project', 'create', '--name', 'Example', '--subdomain', 'example', '--repo', repo.dir, '--json'], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+    });
+    const project = JSON.parse(created.stdout) as Project;
+    const firstDeploy = await withServer(env, (url) => redeploy(url, project));
+    const search = searchRequest(project, 'custom domain');
+    const health = await repeat(runs, () => timeToFirstAnswer(['npm', 'start', '--silent'], env));
+    const firstSearch = await repeat(runs, () => timeToFirstAnswer(['npm', 'start', '--silent'], env, search));
+    const cold = { deploy: [] as number[], search: [] as number[] };
+    const warm = { deploy: [] as number[], search: [] as number[] };
+    let round = 0;
+    for (let run = 0; run < runs; run++) {
+      await withServer(env, async (url) => {
+        for (let inProcess = 0; inProcess <= warmRounds; inProcess++) {
+          const word = `benchword${String.fromCharCode(97 + (round % 26))}${String.fromCharCode(97 + Math.floor(round / 26))}`;
+          fs.appendFileSync(path.join(repo.dir, 'quickstart.mdx'), `\n\n## Round ${round}\n\nThe ${word} paragraph changed.\n`);
+          repo.commit(`Round ${round++}`);
+          const times = await redeploy(url, project, word);
+          const into = inProcess === 0 ? cold : warm;
+          into.deploy.push(times.deployMs);
+          into.search.push(times.searchMs);
+        }
+      });
+    }
+    return {
+      table: [
+        `| The bundled example deployed (984 pages), embedded PostgreSQL, ${runs} restarts | median ms | fastest / slowest |`,
+        '|---|---|---|',
+        row('`npm start` to the first answered request, `GET /health` (goal ≤ 1000)', health),
+        row('`npm start` to the first answered search (`POST /v1/search/{domain}`)', firstSearch),
+        '',
+        `| One-file redeployment of the example, trigger to \`success\` read by the client (first deployment: ${fmt(firstDeploy.deployMs / 1000, 1)} s) | p50 ms | max ms |`,
+        '|---|---|---|',
+        `| the first after a restart (${cold.deploy.length}; goal ≤ 1500) | ${medianAndMax(cold.deploy)} |`,
+        `| the next ones in the same process (${warm.deploy.length}; goal ≤ 1500) | ${medianAndMax(warm.deploy)} |`,
+        `| the search for its new text at once after \`success\`, first after a restart (goal ≤ 100) | ${medianAndMax(cold.search)} |`,
+        `| the same, the next ones (goal ≤ 100) | ${medianAndMax(warm.search)} |`,
+      ].join('\n'),
+    };
+  } finally {
+    repo.remove();
+    removeDataDir(dataDir);
+  }
+}
+
+/** Triggers a deployment over HTTP, reads its status every 10 ms until it ends, then searches for `word` (found, or it throws). */
+async function redeploy(url: string, project: Project, word?: string): Promise<{ deployMs: number; searchMs: number }> {
+  const headers = { authorization: `Bearer ${project.adminKey}` };
+  const started = performance.now();
+  const { statusId } = (await (await fetch(`${url}/v1/project/update/${project.projectId}`, { method: 'POST', headers })).json()) as { statusId: string };
+  for (;;) {
+    const { status } = (await (await fetch(`${url}/v1/project/update-status/${statusId}`, { headers })).json()) as { status: string };
+    if (status === 'failure') throw new Error(`deployment ${statusId} failed`);
+    if (status === 'success') break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const deployMs = performance.now() - started;
+  if (!word) return { deployMs, searchMs: 0 };
+  const request = searchRequest(project, word);
+  const searched = performance.now();
+  const found = await (await fetch(`${url}${request.path}`, request)).text();
+  const searchMs = performance.now() - searched;
+  if (!found.includes(word)) throw new Error(`the search right after success did not find "${word}": ${found.slice(0, 200)}`);
+  return { deployMs, searchMs };
+}
+
+function searchRequest(project: Project, query: string) {
+  return {
+    path: `/v1/search/${project.subdomain}`,
+    method: 'POST' as const,
+    headers: { authorization: `Bearer ${project.assistantKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query, pageSize: 3 }),
+  };
+}
+
+async function repeat(runs: number, measure: () => Promise<number>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await measure());
+  return times.sort((a, b) => a - b);
+}
+
+const row = (name: string, sorted: number[]) => `| ${name} | ${fmt(sorted[Math.floor(sorted.length / 2)]!, 0)} | ${fmt(sorted[0]!, 0)} / ${fmt(sorted.at(-1)!, 0)} |`;
