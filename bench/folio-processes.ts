@@ -24,7 +24,11 @@ export interface FirstRequest {
 }
 
 /** Milliseconds from starting `command` to the first successful answer to `request`. */
-export async function timeToFirstAnswer(command: string[], env: Record<string, string | undefined>, request: FirstRequest = { path: '/health' }): Promise<number> {
+export async function timeToFirstAnswer(
+  command: string[],
+  env: Record<string, string | undefined>,
+  request: FirstRequest = { path: '/health' },
+): Promise<number> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: 'ignore', detached: true });

@@ -109,4 +109,5 @@ async function repeat(runs: number, measure: () => Promise<number>): Promise<num
   return times.sort((a, b) => a - b);
 }
 
-const row = (name: string, sorted: number[]) => `| ${name} | ${fmt(sorted[Math.floor(sorted.length / 2)]!, 0)} | ${fmt(sorted[0]!, 0)} / ${fmt(sorted.at(-1)!, 0)} |`;
+const row = (name: string, sorted: number[]) =>
+  `| ${name} | ${fmt(sorted[Math.floor(sorted.length / 2)]!, 0)} | ${fmt(sorted[0]!, 0)} / ${fmt(sorted.at(-1)!, 0)} |`;
