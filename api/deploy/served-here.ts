@@ -20,7 +20,10 @@ export function servedHereOf(services: Services): ServedHere | undefined {
   if (!services.searchIndexes.followsLiveSites) return undefined;
   return {
     async prepare(siteId, deploymentId) {
-      await Promise.all([services.searchIndexes.prepare(siteId, deploymentId), siteCacheOf(services.db).site(siteId, deploymentId)]);
+      // A load that fails here is tried again by the first request: the deployment still goes live.
+      await Promise.all([services.searchIndexes.prepare(siteId, deploymentId), siteCacheOf(services.db).site(siteId, deploymentId)]).catch((error) =>
+        services.log.warn(`could not load deployment ${deploymentId} before it went live`, error),
+      );
     },
     switchLive(commit) {
       return services.sites.whileSwitching(commit);
