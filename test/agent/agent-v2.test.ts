@@ -159,7 +159,11 @@ describe('a job created by prompt', () => {
     const texts = followUpRequest.body.messages.map((message) => String(message.content));
     expect(texts[0]).toContain('This job continues');
     expect(texts[0]).toContain('[completed] Document --port');
-    expect(texts.slice(1, 4)).toEqual(['[port] Document the --port flag.', expect.stringContaining('Document the port flag.'), expect.stringContaining('[ttl]')]);
+    expect(texts.slice(1, 4)).toEqual([
+      '[port] Document the --port flag.',
+      expect.stringContaining('Document the port flag.'),
+      expect.stringContaining('[ttl]'),
+    ]);
   });
 
   it('shows each turn in its event stream, which ends once the job has', async () => {
@@ -204,16 +208,27 @@ describe('a follow-up sent while the first turn runs', () => {
     expect(outcomes.map((event) => event.payload.haulted)).toEqual([false, true]);
     expect(events.findIndex((event) => event.kind === 'message')).toBeGreaterThan(events.indexOf(outcomes[0]!));
     const contents = (index: number) => chat.requests[index]!.body.messages.map((message) => String(message.content));
-    const followUpTurn = chat.requests.findIndex((_request, index) => contents(index).some((text) => text.startsWith('[held]')) && contents(index).at(-1)!.startsWith('[ttl]'));
+    const followUpTurn = chat.requests.findIndex(
+      (_request, index) => contents(index).some((text) => text.startsWith('[held]')) && contents(index).at(-1)!.startsWith('[ttl]'),
+    );
     expect(followUpTurn).toBeGreaterThanOrEqual(firstTurnRequests);
   });
 });
 
 describe('refusals', () => {
   it('400 without a prompt, or with an empty one, naming the field', async () => {
-    expect(await v2('POST', '/job', {})).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'prompt', error: 'Missing required field "prompt".' } });
-    expect(await v2('POST', '/job', { prompt: ' ' })).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'prompt', error: 'prompt must not be empty.' } });
-    expect(await v2('POST', '/job', { prompt: 'x', branch: 'y' })).toMatchObject({ status: 400, body: { field: 'branch', error: expect.stringContaining('accepts: prompt') } });
+    expect(await v2('POST', '/job', {})).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_INPUT', field: 'prompt', error: 'Missing required field "prompt".' },
+    });
+    expect(await v2('POST', '/job', { prompt: ' ' })).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_INPUT', field: 'prompt', error: 'prompt must not be empty.' },
+    });
+    expect(await v2('POST', '/job', { prompt: 'x', branch: 'y' })).toMatchObject({
+      status: 400,
+      body: { field: 'branch', error: expect.stringContaining('accepts: prompt') },
+    });
   });
 
   it('404 for an unknown job, on reading it and on sending it a message', async () => {
