@@ -95,11 +95,13 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
       }),
       useGraphQLInputGuards(),
       useOmitNullsInRest(routes.api),
-      useSofa({
-        ...sofaOptions(routes.api),
-        // SOFA types its handler with fets' Response; ours is the standard one it is built on.
-        errorHandler: sofaErrorHandler(log) as never,
-      }),
+      ...sofaOptions(routes.api).map((options) =>
+        useSofa({
+          ...options,
+          // SOFA types its handler with fets' Response; ours is the standard one it is built on.
+          errorHandler: sofaErrorHandler(log) as never,
+        }),
+      ),
       useGraphQLSse({ authOf, maxBodyBytes: config.maxBodyBytes, log }),
     ],
   });

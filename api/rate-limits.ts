@@ -19,8 +19,10 @@ export interface KeyAndClientLimit {
 
 /** The documented limits (docs/api.md, Rate limits). */
 export interface RateLimits {
-  /** Agent jobs created per project (Mintlify documents 100 per project per hour). */
+  /** Agent jobs created per project, however created (Mintlify documents 100 per project per hour). */
   agentJobs: RateLimit;
+  /** Follow-up messages to agent jobs per project (Mintlify documents 100 per project per hour). */
+  agentMessages: RateLimit;
   /** Assistant messages per key (Mintlify documents 10,000 per hour) and per client address. */
   assistant: KeyAndClientLimit;
   /** Searches per key and per client address. */
@@ -50,6 +52,7 @@ export function createRateLimits(pool: pg.Pool, limits: Config['rateLimits']): R
   });
   return {
     agentJobs: single(limit('agent-jobs', 100, 3600, 'This project has created 100 agent jobs in the last hour')),
+    agentMessages: single(limit('agent-messages', 100, 3600, 'This project has sent 100 follow-up messages to agent jobs in the last hour')),
     assistant: keyAndClient(
       limit('assistant-key', limits.assistantPerKeyHour, 3600, `This key has asked ${limits.assistantPerKeyHour} questions in the last hour`),
       limit('assistant-client', limits.assistantPerIpMinute, 60, `You have asked ${limits.assistantPerIpMinute} questions in the last minute`),

@@ -81,10 +81,13 @@ export async function createAgentJob(
 ): Promise<{ sessionId: string; messageId: string }> {
   await services.rateLimits.agentJobs.consume(projectId);
   const messageId = randomBytes(12).toString('hex');
-  const halted = services.config.answerModel ? {} : haltedAtCreation(NO_ANSWER_MODEL);
+  const model = services.config.answerModel?.model;
+  const halted = model ? {} : haltedAtCreation(NO_ANSWER_MODEL);
+  // A job ended at once has its answer in the conversation, as a turn that ran would.
+  const messages = model ? request.messages : [...request.messages, { role: 'assistant', content: NO_ANSWER_MODEL.message }];
   const session = await services.db.$transaction(async (tx) => {
     const created = await tx.agentSession.create({
-      data: { projectId, branch: request.branch, asDraft: request.asDraft, messages: request.messages, messageId, ...halted },
+      data: { projectId, branch: request.branch, asDraft: request.asDraft, messages, messageId, model, ...halted },
       select: { id: true, haulted: true },
     });
     if (gapFix) await tx.gapFix.create({ data: { ...gapFix, projectId, sessionId: created.id } });

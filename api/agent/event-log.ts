@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { Events } from '../events/events.ts';
 
 /** What an agent job's stream shows, in order. */
-export type AgentEventKind = 'step-started' | 'text' | 'tool-call' | 'tool-result' | 'step-finished' | 'todos' | 'status' | 'outcome';
+export type AgentEventKind = 'message' | 'step-started' | 'text' | 'tool-call' | 'tool-result' | 'step-finished' | 'todos' | 'status' | 'outcome';
 
 export interface AgentEventRecord {
   seq: number;
@@ -78,17 +78,19 @@ export class AgentEventLog {
 }
 
 /**
- * A session's events from the first (after `afterSeq`), as they are written, until its outcome (or until `signal`
- * aborts). Rows are read after each notification, and every few seconds in case one was lost.
+ * A session's events from the first (after `afterSeq`), as they are written, until `signal` aborts or, with
+ * `until: 'turn'`, the first outcome (a job's first turn: the v1 stream), or with `until: 'job'`, the outcome
+ * after which the job has ended (a follow-up's turn comes after its predecessor's outcome). Rows are read
+ * after each notification, and every few seconds in case one was lost.
  */
 export async function* followAgentEvents(
   services: { db: Db; events: Events },
   sessionId: string,
   signal: AbortSignal,
-  afterSeq = -1,
+  options: { afterSeq?: number; until: 'turn' | 'job' },
 ): AsyncGenerator<AgentEventRecord> {
   const changes = services.events.subscribe(agentTopic(sessionId), signal);
-  let after = afterSeq;
+  let after = options.afterSeq ?? -1;
   let change = changes.next();
   try {
     for (;;) {
@@ -96,7 +98,7 @@ export async function* followAgentEvents(
       for (const row of rows) {
         after = row.seq;
         yield { seq: row.seq, kind: row.kind as AgentEventKind, payload: row.payload as Record<string, unknown> };
-        if (row.kind === 'outcome') return;
+        if (row.kind === 'outcome' && (options.until === 'turn' || (await hasEnded(services.db, sessionId, row.seq)))) return;
       }
       if (rows.length === 500) continue;
       if (signal.aborted) return;
@@ -107,4 +109,11 @@ export async function* followAgentEvents(
   } finally {
     await changes.return?.();
   }
+}
+
+/** Whether a job has ended with the outcome at `seq`: it is not running, and no turn came after. */
+async function hasEnded(db: Db, sessionId: string, seq: number): Promise<boolean> {
+  const session = await db.agentSession.findUnique({ where: { id: sessionId }, select: { haulted: true } });
+  if (!session) return true;
+  return session.haulted && (await db.agentEvent.count({ where: { sessionId, seq: { gt: seq } } })) === 0;
 }

@@ -8,6 +8,7 @@ import { pageRoute, searchDocs } from '../search/search-docs.ts';
 import type { Services } from '../services.ts';
 import { CodeHostUnusable, GitHubPullRequests, gitHubRepository } from './code-hosts/github.ts';
 import { recordLocalPullRequest } from './code-hosts/local-pull-requests.ts';
+import { type ConversationMessage, followUpNote, isFollowUpTurn } from './conversation.ts';
 import { AgentEventLog } from './event-log.ts';
 import { haltSession, NO_ANSWER_MODEL, type Halt } from './halt.ts';
 import { agentSystemPrompt } from './system-prompt.ts';
@@ -16,6 +17,7 @@ import { agentTools, type FoundPage } from './tools.ts';
 import { reviewPreview } from './review-preview.ts';
 import { PushFailure, WorkingCopy } from './working-copy.ts';
 import { Workspace } from './workspace.ts';
+import { startTurn } from './turn.ts';
 
 /** Model steps per job: planning, finding, reading, editing, validating, finishing. */
 export const AGENT_MAX_STEPS = 40;
@@ -28,10 +30,15 @@ export const AGENT_MAX_STEPS = 40;
  */
 export async function runAgentJob(services: Services, sessionId: string, attempt: number, signal?: AbortSignal): Promise<void> {
   const { db, config } = services;
-  const session = await db.agentSession.findUnique({ where: { id: sessionId }, include: { project: true } });
-  if (!session || session.haulted) return;
+  const turn = await startTurn(db, sessionId, config.answerModel?.model);
+  if (!turn) return;
+  const session = await db.agentSession.findUniqueOrThrow({
+    where: { id: sessionId },
+    include: { project: true, todos: { orderBy: { position: 'asc' } } },
+  });
   const { project } = session;
   const log = await AgentEventLog.open(db, services.events, sessionId);
+  for (const message of turn.taken) await log.append('message', { ...message });
   const halt = async (outcome: Halt) => {
     await log.flush();
     await haltSession(services, log, sessionId, outcome);
@@ -68,7 +75,15 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
         message: `The changes were not published: a deployment would fail or leave pages out (${check.problems.slice(0, 3).join('; ')}).`,
       });
     }
-    await copy.commit(`${finished.title}\n\n${finished.summary}\n\nFolio agent job ${sessionId}`);
+    const hasCommitted = await copy.commit(`${finished.title}\n\n${finished.summary}\n\nFolio agent job ${sessionId}`);
+    const pullRequest = session.pullRequestLink;
+    if (!hasCommitted && pullRequest) {
+      return halt({
+        reason: 'completed',
+        pullRequestLink: pullRequest,
+        message: `No change was needed, so the pull request is unchanged (${pullRequest}). ${finished.summary}`,
+      });
+    }
     if (!(await copy.isAheadOfBase())) {
       return halt({ reason: 'completed', message: `No change was needed, so no pull request was opened. ${finished.summary}` });
     }
@@ -76,6 +91,7 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
     await copy.push(repository, session.branch, signal);
     const preview = await reviewPreview(services, { project, sessionId, branch: session.branch, log, signal });
     const body = preview.body ? `${finished.summary}\n\n${preview.body}` : finished.summary;
+    // A follow-up's commits join the pull request an earlier turn opened: GitHub's shows them, Folio's own page is updated.
     const link = github
       ? await github.open({ head: session.branch, base: project.branch, title: finished.title, body, draft: session.asDraft })
       : await recordLocalPullRequest(
@@ -87,6 +103,7 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
             baseBranch: project.branch,
             title: finished.title,
             description: body,
+            isFollowUp: isFollowUpTurn(session.messages as unknown as ConversationMessage[]),
             diff: (await copy.diff()).text,
             isDraft: session.asDraft,
             headSha: await copy.headSha(),
@@ -95,7 +112,8 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
           config.publicUrl,
         );
     const kind = session.asDraft ? 'a draft pull request' : 'a pull request';
-    return halt({ reason: 'completed', pullRequestLink: link, message: `${finished.summary} Opened ${kind} for review: ${link}${preview.message}` });
+    const done = pullRequest === link ? `Pushed the changes to the pull request: ${link}` : `Opened ${kind} for review: ${link}`;
+    return halt({ reason: 'completed', pullRequestLink: link, message: `${finished.summary} ${done}${preview.message}` });
   } catch (error) {
     if (signal?.aborted) {
       await log.append('status', { message: 'Interrupted: the worker is stopping; another attempt will redo this job.' });
@@ -126,7 +144,14 @@ interface Finished {
 async function runModel(
   services: Services,
   input: {
-    session: { id: string; branch: string; messageId: string | null; messages: unknown };
+    session: {
+      id: string;
+      branch: string;
+      messageId: string | null;
+      messages: unknown;
+      todos: { content: string; status: string }[];
+      pullRequestLink: string | null;
+    };
     project: { id: string; name: string; branch: string; liveDeploymentId: string | null };
     workspace: Workspace;
     log: AgentEventLog;
@@ -143,10 +168,11 @@ async function runModel(
     onTodos: (stored) => log.append('todos', { todos: stored }),
     search: (query) => searchLivePages(services, project, query),
   });
-  const instructions = session.messages as { role: 'system' | 'user'; content: string }[];
+  const instructions = session.messages as ConversationMessage[];
+  const system = agentSystemPrompt({ siteName: project.name, branch: session.branch, baseBranch: project.branch });
   const parts = runToolLoop({
     model: await answerModelFor(services.config),
-    system: agentSystemPrompt({ siteName: project.name, branch: session.branch, baseBranch: project.branch }),
+    system: isFollowUpTurn(instructions) ? `${system}\n\n${followUpNote(session.todos, session.pullRequestLink)}` : system,
     messages: instructions.map((message) => ({ role: message.role, content: message.content })),
     tools,
     maxSteps: AGENT_MAX_STEPS,
@@ -184,7 +210,7 @@ async function runModel(
   input.signal?.throwIfAborted();
   if (finished) return finished;
   // The model stopped without finish (its step limit, or it just answered): its last words are the summary.
-  const first = instructions.at(-1)?.content ?? 'Update the documentation';
+  const first = instructions.findLast((message) => message.role === 'user')?.content ?? 'Update the documentation';
   return { title: first.split('\n')[0]!.slice(0, 72), summary: lastText.trim() || 'The agent ended without a summary.' };
 }
 

@@ -38,8 +38,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'An API key of the wrong kind or of another project.',
   404: 'Unknown domain, project, status or job.',
   405: 'Method not allowed on this path.',
+  409: 'The request conflicts with the state of what it names (an archived or failed agent job takes no follow-ups).',
   413: 'Body larger than MAX_BODY_BYTES (default 1 MiB).',
   415: 'Body is not JSON.',
+  429: 'Over a rate limit; `Retry-After` gives the seconds to wait.',
   500: 'Unexpected server error (details are logged, not sent).',
 };
 
@@ -132,7 +134,7 @@ function streamOperation(route: StreamRoute): JsonSchema {
 function jsonOperation(schema: GraphQLSchema, route: JsonRoute, toSchema: SchemaBuilder): JsonSchema {
   const field = routeField(schema, route);
   const pathParams = pathParamsOf(route);
-  const errors = new Set<number>(COMMON_ERRORS);
+  const errors = new Set<number>([...COMMON_ERRORS, ...(route.errors ?? [])]);
   const result = operationHead(route, field.name, field.description ?? '');
   for (const [name, param] of Object.entries(route.queryParams ?? {})) {
     const arg = field.args.find((candidate) => candidate.name === name);
@@ -171,8 +173,8 @@ function jsonOperation(schema: GraphQLSchema, route: JsonRoute, toSchema: Schema
   }
   result.responses = {
     [route.status]: {
-      description: route.status === 202 ? 'Accepted' : 'OK',
-      content: { 'application/json': { schema: toSchema.output(field.type, `${field.name}`) } },
+      description: { 200: 'OK', 201: 'Created', 202: 'Accepted' }[route.status],
+      content: { 'application/json': { schema: toSchema.output(field.type, `${field.name}`, route.keepsNulls ?? false) } },
     },
     ...errorResponses(errors),
   };
@@ -180,7 +182,8 @@ function jsonOperation(schema: GraphQLSchema, route: JsonRoute, toSchema: Schema
 }
 
 interface SchemaBuilder {
-  output(type: GraphQLOutputType, at: string): JsonSchema;
+  /** `keepsNulls`: the route's body keeps null fields (they are typed as nullable), else leaves them out (optional). */
+  output(type: GraphQLOutputType, at: string, keepsNulls: boolean): JsonSchema;
   input(type: GraphQLInputType): JsonSchema;
 }
 
@@ -191,10 +194,10 @@ function schemaBuilder(components: Record<string, JsonSchema>): SchemaBuilder {
     return { oneOf: [inner, { type: 'null' }] };
   };
 
-  const output = (type: GraphQLOutputType, at: string): JsonSchema => {
+  const output = (type: GraphQLOutputType, at: string, keepsNulls: boolean): JsonSchema => {
     const isNullable = !isNonNullType(type);
     const inner = getNullableType(type);
-    if (isListType(inner)) return nullable({ type: 'array', items: output(inner.ofType, at) }, isNullable);
+    if (isListType(inner)) return nullable({ type: 'array', items: output(inner.ofType, at, keepsNulls) }, isNullable);
     if (isScalarType(inner)) {
       const values = STRING_ENUMS[at];
       return nullable(values ? { type: 'string', enum: values } : { ...SCALARS[inner.name] }, isNullable);
@@ -206,8 +209,9 @@ function schemaBuilder(components: Record<string, JsonSchema>): SchemaBuilder {
         const properties: Record<string, JsonSchema> = {};
         const required: string[] = [];
         for (const field of Object.values(inner.getFields())) {
-          // REST leaves out null fields (omit-nulls.ts): a nullable field is optional, never null.
-          const described = output(new GraphQLNonNull(getNullableType(field.type)), `${inner.name}.${field.name}`);
+          // REST leaves out null fields (omit-nulls.ts): a nullable field is optional, never null; unless the route keeps them.
+          const fieldType = keepsNulls ? field.type : new GraphQLNonNull(getNullableType(field.type));
+          const described = output(fieldType, `${inner.name}.${field.name}`, keepsNulls);
           properties[field.name] = field.description ? { ...described, description: field.description } : described;
           if (isNonNullType(field.type)) required.push(field.name);
         }

@@ -11,6 +11,7 @@ import type { FileRoute } from '../http/static-files.ts';
 import { FILE_ROUTES } from '../http/file-routes.ts';
 import { AGENT_JOB_PAGING } from '../agent/paging.ts';
 import { ANALYTICS_ROUTES } from './analytics-routes.ts';
+import { AGENT_V2_ROUTES } from './agent-v2-routes.ts';
 import { SEARCH_INTENT_HEADER, SEARCH_INTENTS } from '../analytics/search-intent.ts';
 
 /** What every public API route declares. */
@@ -22,7 +23,9 @@ interface RouteCommon {
   field: string;
   keyKind: ApiKeyKind;
   /** Status of a successful answer. */
-  status: 200 | 202;
+  status: 200 | 201 | 202;
+  /** Refusals the route may answer beyond every route's and its input's (409, 429), for the OpenAPI document. */
+  errors?: readonly (409 | 429)[];
   /** Whether the route takes a JSON body. */
   hasBody: boolean;
   summary: string;
@@ -187,6 +190,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Get agent job by ID',
     tag: 'Admin',
   },
+  ...AGENT_V2_ROUTES,
 ];
 
 /** Pages for people. */
@@ -254,16 +258,20 @@ function matchSegments(segments: string[], parts: string[]): Record<string, stri
 /** Whether a path is in the API's space (a route, or a 404 that speaks of the API). */
 export const isApiPath = (pathname: string): boolean => API_BASE_PATHS.some((base) => pathname.startsWith(`${base}/`));
 
-/** SOFA's `basePath` and `routes`: every JSON route's method, path below /v1 and success status. */
+/**
+ * SOFA's `basePath` and `routes` for each API prefix (one SOFA handler each): every JSON route's method,
+ * path below its prefix and success status.
+ */
 export function sofaOptions(routes: readonly ApiRoute[]) {
-  const basePath = API_BASE_PATHS[0];
   const json = routes.filter((route): route is JsonRoute => route.kind === 'json');
-  return {
+  return API_BASE_PATHS.map((basePath) => ({
     basePath,
     routes: Object.fromEntries(
-      json.map((route) => [route.field, { method: route.method, path: route.path.slice(basePath.length), responseStatus: route.status }]),
+      json
+        .filter((route) => route.path.startsWith(`${basePath}/`))
+        .map((route) => [route.field, { method: route.method, path: route.path.slice(basePath.length), responseStatus: route.status }]),
     ),
-  };
+  }));
 }
 
 /** The GraphQL field a route is generated from. */

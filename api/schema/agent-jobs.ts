@@ -14,7 +14,7 @@ export interface AgentJobEventShape {
 
 const AgentJobEvent = builder.objectRef<AgentJobEventShape>('AgentJobEvent').implement({
   description:
-    'One event of an agent job: started {sessionId, messageId}, step-started, text {text}, tool-call {toolCallId, toolName, args}, tool-result {toolCallId, toolName, result}, step-finished, todos {todos}, status {message}, outcome {haulted, haultReason, messageToUser, pullRequestLink}.',
+    'One event of an agent job: started {sessionId, messageId}, message {role, content} (a follow-up that starts a turn), step-started, text {text}, tool-call {toolCallId, toolName, args}, tool-result {toolCallId, toolName, result}, step-finished, todos {todos}, status {message}, outcome {haulted, haultReason, messageToUser, pullRequestLink} (the end of a turn; haulted is false when a follow-up runs next).',
   fields: (t) => ({
     seq: t.exposeInt('seq'),
     kind: t.exposeString('kind'),
@@ -40,7 +40,7 @@ builder.subscriptionField('agentJob', (t) =>
       const { sessionId, messageId } = await createAgentJob(context, projectId, request);
       return (async function* started() {
         yield { seq: -1, kind: 'started', payload: { sessionId, messageId } };
-        yield* followAgentEvents(context, sessionId, context.signal);
+        yield* followAgentEvents(context, sessionId, context.signal, { until: 'turn' });
       })();
     },
     resolve: (event: AgentJobEventShape) => event,
@@ -51,7 +51,7 @@ builder.subscriptionField('agentJobEvents', (t) =>
   t.field({
     type: AgentJobEvent,
     description:
-      'An agent job’s events from its first (or after `afterSeq`), then as they happen, until its outcome: what the console shows of a job it did not start. Admin key of the project.',
+      'An agent job’s events from its first (or after `afterSeq`), then as they happen, through every turn (a follow-up’s starts with a `message` event), until the outcome after which the job has ended: what the console shows of a job it did not start. Admin key of the project.',
     args: {
       projectId: t.arg.string({ required: true }),
       sessionId: t.arg.string({ required: true }),
@@ -61,7 +61,7 @@ builder.subscriptionField('agentJobEvents', (t) =>
       await requireProjectAdmin(context, projectId);
       const found = await context.db.agentSession.findFirst({ where: { id: sessionId, projectId }, select: { id: true } });
       if (!found) throw notFound(`No agent job with id "${sessionId}" in this project.`);
-      return followAgentEvents(context, sessionId, context.signal, afterSeq ?? -1);
+      return followAgentEvents(context, sessionId, context.signal, { afterSeq: afterSeq ?? -1, until: 'job' });
     },
     resolve: (event: AgentJobEventShape) => event,
   }),

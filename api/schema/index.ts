@@ -7,6 +7,7 @@ import './api-keys.ts';
 import './viewer.ts';
 import './agent-session.ts';
 import './agent-jobs.ts';
+import './agent-job.ts';
 import './search.ts';
 import './page.ts';
 import './analytics.ts';

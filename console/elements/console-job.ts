@@ -1,23 +1,24 @@
 import { css, html } from 'lit';
-import { JOB_EVENTS, JOB_VIEW } from '../lib/documents.ts';
+import { ARCHIVE_JOB, JOB_EVENTS, JOB_VIEW } from '../lib/documents.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { hrefOf } from '../lib/route.ts';
-import type { AgentEvent, AgentSession } from '../lib/types.ts';
+import type { AgentEvent, AgentJobState, AgentSession } from '../lib/types.ts';
 import { ProjectView } from '../lib/view.ts';
 import { jobState } from '../lib/jobs.ts';
 
 /** One line of a job's stream, as the reader follows it. */
 interface Step {
   seq: number;
-  kind: 'text' | 'tool' | 'status' | 'outcome';
+  kind: 'message' | 'text' | 'tool' | 'status' | 'outcome';
   text: string;
   detail?: string;
 }
 
 /**
- * One agent job: its todos, its stream as it happens (the agent's messages, each tool it calls and what
- * came back, status lines), its outcome, pull request and the preview of its branch. Follows
- * `agentJobEvents` from the first event, and reloads the job's record when it ends.
+ * One agent job: its todos, its stream as it happens (the follow-ups that start later turns, the agent's
+ * messages, each tool it calls and what came back, status lines), each turn's outcome, its pull request
+ * and the preview of its branch. Follows `agentJobEvents` from the first event, and reloads the job's
+ * record when a turn ends. A job that has ended can be archived (it then takes no follow-ups).
  */
 export class ConsoleJob extends ProjectView {
   static override styles = [
@@ -44,10 +45,18 @@ export class ConsoleJob extends ProjectView {
       }
     `,
   ];
-  static override properties = { ...ProjectView.properties, sessionId: {}, job: { state: true }, preview: { state: true }, steps: { state: true } };
+  static override properties = {
+    ...ProjectView.properties,
+    sessionId: {},
+    job: { state: true },
+    v2: { state: true },
+    preview: { state: true },
+    steps: { state: true },
+  };
 
   declare sessionId: string;
   declare job: AgentSession | undefined;
+  declare v2: AgentJobState | undefined;
   declare preview: { url: string; status: string | undefined } | undefined;
   declare steps: Step[];
   #lastSeq = -1;
@@ -76,11 +85,14 @@ export class ConsoleJob extends ProjectView {
   private refresh() {
     return this.loadData(
       () =>
-        this.query<{ agentJob: AgentSession; previews: { branch: string; url: string; deployment: { status: string } | null }[] }>(JOB_VIEW, {
-          sessionId: this.sessionId,
-        }),
+        this.query<{
+          agentJob: AgentSession;
+          agentJobV2: AgentJobState;
+          previews: { branch: string; url: string; deployment: { status: string } | null }[];
+        }>(JOB_VIEW, { sessionId: this.sessionId }),
       (data) => {
         this.job = data.agentJob;
+        this.v2 = data.agentJobV2;
         const preview = data.previews.find((candidate) => candidate.branch === data.agentJob.branch);
         this.preview = preview ? { url: preview.url, status: preview.deployment?.status } : undefined;
       },
@@ -98,6 +110,7 @@ export class ConsoleJob extends ProjectView {
       return;
     }
     let step: Step | undefined;
+    if (event.kind === 'message') step = { seq: event.seq, kind: 'message', text: String(payload.content ?? '') };
     if (event.kind === 'text') step = { seq: event.seq, kind: 'text', text: String(payload.text ?? '') };
     if (event.kind === 'tool-call')
       step = { seq: event.seq, kind: 'tool', text: `Calls ${String(payload.toolName)}`, detail: JSON.stringify(payload.args, null, 2) };
@@ -106,7 +119,11 @@ export class ConsoleJob extends ProjectView {
       return;
     }
     if (event.kind === 'status') step = { seq: event.seq, kind: 'status', text: String(payload.message ?? '') };
-    if (event.kind === 'outcome') step = { seq: event.seq, kind: 'outcome', text: String(payload.messageToUser ?? 'The job ended.') };
+    if (event.kind === 'outcome') {
+      step = { seq: event.seq, kind: 'outcome', text: String(payload.messageToUser ?? 'The job ended.') };
+      // A turn ended: the record (state, pull request) changed.
+      void this.refresh();
+    }
     if (event.kind === 'todos' && this.job) this.job = { ...this.job, todos: (payload.todos as AgentSession['todos']) ?? this.job.todos };
     if (step) this.steps = [...this.steps, step];
   }
@@ -122,7 +139,7 @@ export class ConsoleJob extends ProjectView {
       <ol class="stream" aria-labelledby="stream" aria-live="polite">
         ${this.steps.map(
           (step) => html`<li>
-            <div class="kind">${step.kind === 'tool' ? 'tool' : step.kind === 'text' ? 'agent' : step.kind}</div>
+            <div class="kind">${step.kind === 'text' ? 'agent' : step.kind === 'message' ? 'follow-up' : step.kind}</div>
             <div>${step.text}</div>
             ${step.detail ? html`<details><summary>Arguments and result</summary><pre tabindex="0">${step.detail}</pre></details>` : null}
           </li>`,
@@ -131,12 +148,21 @@ export class ConsoleJob extends ProjectView {
     `;
   }
 
+  async #archive() {
+    await this.attempt(async () => {
+      const { archiveAgentJob } = await this.query<{ archiveAgentJob: AgentJobState }>(ARCHIVE_JOB, { sessionId: this.sessionId });
+      this.v2 = archiveAgentJob;
+    });
+  }
+
   #summary(job: AgentSession) {
-    const state = jobState(job);
+    const state = jobState(job, this.v2);
+    const canArchive = this.v2?.status === 'completed' || this.v2?.status === 'failed';
     return html`<h2>Job on <code>${job.branch ?? '—'}</code></h2>
       <p>
         <span class="badge status-${state.status}" role="status">${state.word}</span>
-        <span class="hint">started ${formatDateTime(job.createdAt)}</span>
+        <span class="hint">started ${formatDateTime(job.createdAt)}${this.v2?.archivedAt ? html`, archived ${formatDateTime(this.v2.archivedAt)}` : null}</span>
+        ${canArchive ? html`<button @click=${this.#archive}>Archive the job</button>` : null}
       </p>
       ${job.messageToUser ? html`<p>${job.messageToUser}</p>` : null}
       <p class="row">

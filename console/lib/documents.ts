@@ -57,11 +57,16 @@ export const JOBS_VIEW = `query ConsoleJobs($projectId: String!) {
 
 export const JOB_VIEW = `query ConsoleJob($projectId: String!, $sessionId: String!) {
   agentJob(projectId: $projectId, id: $sessionId) { ${SESSION_FIELDS} }
+  agentJobV2(projectId: $projectId, id: $sessionId) { status archivedAt }
   previews(projectId: $projectId) { branch url deployment { status } }
 }`;
 
 export const JOB_EVENTS = `subscription ConsoleJobEvents($projectId: String!, $sessionId: String!) {
   agentJobEvents(projectId: $projectId, sessionId: $sessionId) { seq kind payload }
+}`;
+
+export const ARCHIVE_JOB = `mutation ConsoleArchiveJob($projectId: String!, $sessionId: String!) {
+  archiveAgentJob(projectId: $projectId, id: $sessionId) { status archivedAt }
 }`;
 
 export const CREATE_JOB = `subscription ConsoleCreateJob($projectId: String!, $input: JSON!) { agentJob(projectId: $projectId, input: $input) { seq kind payload } }`;

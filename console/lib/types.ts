@@ -37,6 +37,12 @@ export interface AgentSession {
   todos: Todo[];
 }
 
+/** A job's state as Mintlify's /v2 agent API gives it. */
+export interface AgentJobState {
+  status: 'active' | 'completed' | 'archived' | 'failed';
+  archivedAt: string | null;
+}
+
 export interface AgentEvent {
   seq: number;
   kind: string;

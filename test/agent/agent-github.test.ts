@@ -35,6 +35,10 @@ beforeAll(async () => {
         () => ({ toolCalls: [call('editPage', { path: 'support.mdx', oldString: 'help@old.example', newString: 'help@acme.example' })] }),
         () => ({ toolCalls: [call('finish', { title: 'Update the support email', summary: 'The support email is now help@acme.example.' })] }),
       ],
+      hours: [
+        () => ({ toolCalls: [call('editPage', { path: 'support.mdx', oldString: '## Contact', newString: '## Contact\n\nWe answer within a day.' })] }),
+        () => ({ toolCalls: [call('finish', { title: 'Say how fast support answers', summary: 'Support answers within a day.' })] }),
+      ],
     }),
   );
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-github-agent-'));
@@ -97,6 +101,27 @@ describe('a job on GitHub', () => {
     });
     expect(ready.haultReason).toBe('completed');
     expect(api.created[1]).toMatchObject({ head: 'docs/email-ready', draft: false });
+  });
+
+  it("a follow-up (v2) pushes its commits to the job's pull request and opens no other", async () => {
+    const project = await createProject(
+      t.db,
+      { name: 'Acme', subdomain: 'acme-follow-up', repo: `${gitServer.url}/acme/docs.git` },
+      { githubUrl: gitServer.url },
+    );
+    const first = await runJob(project, { branch: 'docs/contact', messages: [{ role: 'user', content: '[email] Our support email changed.' }] });
+    const opened = api.created.length;
+    const route = `/v2/agent/${project.projectId}/job/${first.id}`;
+    const sent = await t.call('POST', `${route}/message`, { key: project.adminKey, json: { prompt: '[hours] Say how fast we answer.' } });
+    expect(sent).toMatchObject({ status: 200, body: { status: 'active', prLink: first.pullRequestLink } });
+    let job = sent.body;
+    while (job.status === 'active') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = (await t.call('GET', route, { key: project.adminKey })).body;
+    }
+    expect(job).toMatchObject({ status: 'completed', prLink: first.pullRequestLink });
+    expect(api.created.length).toBe(opened);
+    expect(bare('show', 'docs/contact:support.mdx')).toContain('We answer within a day.\n\nWrite to help@acme.example');
   });
 
   it('a token GitHub refuses ends the job github_missconfigured, before any work', async () => {

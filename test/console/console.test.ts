@@ -181,6 +181,16 @@ describe.runIf(hasChromium)('the console, against Folio with the corpus deployed
     await expect.poll(() => page.locator('ol.stream').textContent(), { timeout: 60_000 }).toContain('Calls finish');
     await expect.poll(() => page.locator('.badge[role="status"]').textContent(), { timeout: 60_000 }).toBe('completed');
     expect(await page.getByRole('link', { name: 'Pull request' }).count()).toBe(1);
+    // A job that has ended can be archived; it then takes no follow-ups, and says so.
+    await page.getByRole('button', { name: 'Archive the job' }).click();
+    await expect.poll(() => page.locator('.badge[role="status"]').textContent()).toBe('archived');
+    expect(await page.getByRole('button', { name: 'Archive the job' }).count()).toBe(0);
+    const job = await folio.t.db.agentSession.findFirstOrThrow({ where: { projectId: folio.site.projectId, branch: 'docs/console-refunds' } });
+    const followUp = await folio.t.call('POST', `/v2/agent/${folio.site.projectId}/job/${job.id}/message`, {
+      key: folio.site.adminKey,
+      json: { prompt: 'More.' },
+    });
+    expect(followUp).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
     await page.getByRole('link', { name: '← All jobs' }).click();
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(2);
     await context.close();

@@ -40,7 +40,7 @@ export interface RouteCall {
   kind: 'admin' | 'assistant';
 }
 
-/** One valid call of every /v1 route against `project`. */
+/** One valid call of every /v1 and /v2 JSON route against `project`. */
 export function routeCalls(project: SeededProject): RouteCall[] {
   return [
     { name: 'search', method: 'POST', path: `/v1/search/${project.subdomain}`, json: { query: 'install' }, kind: 'assistant' },
@@ -48,6 +48,15 @@ export function routeCalls(project: SeededProject): RouteCall[] {
     { name: 'update status', method: 'GET', path: `/v1/project/update-status/${project.statusId}`, kind: 'admin' },
     { name: 'list agent jobs', method: 'GET', path: `/v1/agent/${project.projectId}/jobs`, kind: 'admin' },
     { name: 'get agent job', method: 'GET', path: `/v1/agent/${project.projectId}/job/${project.sessionId}`, kind: 'admin' },
+    { name: 'create agent job (v2)', method: 'POST', path: `/v2/agent/${project.projectId}/job`, json: { prompt: 'Update the quickstart' }, kind: 'admin' },
+    { name: 'get agent job (v2)', method: 'GET', path: `/v2/agent/${project.projectId}/job/${project.sessionId}`, kind: 'admin' },
+    {
+      name: 'send follow-up message (v2)',
+      method: 'POST',
+      path: `/v2/agent/${project.projectId}/job/${project.sessionId}/message`,
+      json: { prompt: 'Also update the FAQ' },
+      kind: 'admin',
+    },
   ];
 }
 

@@ -36,8 +36,9 @@ export async function startGitHubApi(token: string): Promise<{ url: string; crea
         return send(
           200,
           created
-            .filter((pull) => `${pull.owner}:${pull.head}` === head)
-            .map((pull, i) => ({ number: i + 1, html_url: htmlUrl(owner, name, i + 1), draft: pull.draft })),
+            .map((pull, i) => ({ pull, number: i + 1 }))
+            .filter(({ pull }) => `${pull.owner}:${pull.head}` === head)
+            .map(({ pull, number }) => ({ number, html_url: htmlUrl(owner, name, number), draft: pull.draft })),
         );
       }
       if (pulls && request.method === 'POST') {

@@ -14,19 +14,20 @@ export type AgentScript = ((turn: AgentTurn) => ScriptedReply)[];
 export const call = (name: string, args: Record<string, unknown> = {}) => ({ name, arguments: args });
 
 /**
- * A model for the local chat server that plays a script, chosen by the tag that starts the job's
- * instruction (`[edit] Document the --port flag`), step by step: each chat request carries the whole
- * conversation, so the step is the number of earlier assistant turns, and the previous turn's tool
- * results are read from it. Several jobs may run at once.
+ * A model for the local chat server that plays a script, chosen by the tag that starts the job's latest
+ * instruction (`[edit] Document the --port flag`; a follow-up's in a job that goes on), step by step:
+ * each chat request carries the whole conversation, so the step is the number of assistant turns since
+ * that instruction, and the previous turn's tool results are read from it. Several jobs may run at once.
  */
 export function scriptedAgent(scripts: Record<string, AgentScript>): (request: ChatRequest) => ScriptedReply {
   return (request) => {
     const messages = request.body.messages;
-    const instruction = String(messages.find((message) => message.role === 'user')?.content ?? '');
+    const latest = messages.findLastIndex((message) => message.role === 'user');
+    const instruction = String(messages[latest]?.content ?? '');
     const tag = /^\[([\w-]+)\]/.exec(instruction)?.[1] ?? '';
     const script = scripts[tag];
     if (!script) throw new Error(`no agent script for "${tag}"`);
-    const assistantTurns = messages.filter((message) => message.role === 'assistant');
+    const assistantTurns = messages.slice(latest + 1).filter((message) => message.role === 'assistant');
     const lastTurn = assistantTurns.at(-1);
     const names = new Map((lastTurn?.tool_calls ?? []).map((toolCall) => [(toolCall as unknown as { id: string }).id, toolCall.function.name]));
     const lastIndex = lastTurn ? messages.lastIndexOf(lastTurn) : messages.length;

@@ -7,7 +7,8 @@ export const pullRequestPath = (id: string) => `/pulls/${id}`;
 /**
  * A pull request for a repository that is not on GitHub (a local path, a plain Git server): the branch
  * was pushed there, and Folio keeps the request (title, description, diff, draft flag) and serves it as
- * a page at an unguessable address. One per job: a retried job updates its own.
+ * a page at an unguessable address. One per job: a retried turn updates its own, and a follow-up's turn
+ * updates the diff and adds its description below the earlier ones, keeping the title.
  */
 export async function recordLocalPullRequest(
   db: Db,
@@ -18,6 +19,7 @@ export async function recordLocalPullRequest(
     baseBranch: string;
     title: string;
     description: string;
+    isFollowUp: boolean;
     diff: string;
     isDraft: boolean;
     headSha: string;
@@ -25,8 +27,18 @@ export async function recordLocalPullRequest(
   },
   publicUrl: string,
 ): Promise<string> {
-  const existing = await db.pullRequest.findUnique({ where: { sessionId: input.sessionId }, select: { id: true } });
+  const { isFollowUp, ...fields } = input;
+  const existing = await db.pullRequest.findUnique({ where: { sessionId: input.sessionId }, select: { id: true, title: true, description: true } });
   const id = existing?.id ?? randomBytes(16).toString('hex');
-  await db.pullRequest.upsert({ where: { id }, create: { id, ...input }, update: input });
+  const update =
+    existing && isFollowUp
+      ? {
+          ...fields,
+          title: existing.title,
+          // A retried turn adds nothing twice.
+          description: existing.description.includes(fields.description) ? existing.description : `${existing.description}\n\n---\n\n${fields.description}`,
+        }
+      : fields;
+  await db.pullRequest.upsert({ where: { id }, create: { id, ...fields }, update });
   return `${publicUrl}${pullRequestPath(id)}`;
 }
