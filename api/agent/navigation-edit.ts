@@ -1,4 +1,4 @@
-import { isObject, type Json, type JsonObject } from '../mintlify/config-refs.ts';
+import { ConfigError, isObject, resolveRefs, type Json, type JsonObject } from '../mintlify/config-refs.ts';
 import { WorkspaceRefusal } from './workspace.ts';
 
 /** A change to the navigation, as the agent asks for it. */
@@ -6,7 +6,7 @@ export interface NavigationChange {
   action: 'add' | 'remove';
   /** The page as the navigation names it: its path without extension, such as `guides/setup`. */
   page: string;
-  /** For `add`: the group to add it to (created at the end of the navigation when none has this name). */
+  /** For `add`: the group to add it to (created beside the navigation's first group when none has this name). */
   group?: string;
   /** For `add`: the page it goes after, within the group (else at the end). */
   after?: string;
@@ -21,86 +21,118 @@ export async function navigationFile(exists: (file: string) => Promise<boolean>)
 }
 
 /**
- * Applies a navigation change to the text of docs.json (or mint.json, `file`) and returns the new
- * text. Groups are found by name anywhere in the navigation (tabs, anchors, languages, versions; in
- * mint.json, the first group of that name, whatever its version). A navigation that is split into
- * `$ref` files is refused: those files are edited directly.
+ * Applies a navigation change to docs.json (or mint.json, `file`) and the files its navigation names by
+ * `$ref`, read with `read`, and returns the new text of each file it changed. Groups are found by name
+ * anywhere in the navigation (tabs, anchors, languages, versions; in mint.json, the first group of that
+ * name, whatever its version), in whichever file holds them: a language kept in `fr.json` is edited
+ * there, one written in docs.json in docs.json. A new group goes beside the navigation's first group.
  */
-export function editNavigation(configText: string, change: NavigationChange, file = 'docs.json'): { text: string; summary: string } {
-  let config: Json;
-  try {
-    config = JSON.parse(configText) as Json;
-  } catch (error) {
-    throw new WorkspaceRefusal(`${file} is not valid JSON (${(error as Error).message}); fix it with editPage first.`);
-  }
+export async function editNavigation(
+  read: (file: string) => Promise<string>,
+  change: NavigationChange,
+  file = 'docs.json',
+): Promise<{ writes: Map<string, string>; summary: string }> {
+  const texts = new Map<string, string>();
+  const documents = new Map<string, Json>();
+  const readJson = async (jsonFile: string): Promise<Json> => {
+    if (!documents.has(jsonFile)) {
+      const text = await read(jsonFile);
+      texts.set(jsonFile, text);
+      documents.set(jsonFile, parseJson(text, jsonFile));
+    }
+    return documents.get(jsonFile)!;
+  };
+  const config = await readJson(file);
   if (!isObject(config) || (!isObject(config.navigation) && !Array.isArray(config.navigation))) {
     throw new WorkspaceRefusal(`${file} has no "navigation".`);
   }
-  if (JSON.stringify(config.navigation).includes('"$ref"')) {
-    throw new WorkspaceRefusal(`${file}'s navigation is split into $ref files; edit the file that lists the group with editPage.`);
-  }
+  const { groups, firstContainer } = await findGroups(file, config.navigation, readJson);
   const page = change.page.replace(/^\/+/, '').replace(/\.mdx?$/, '');
-  const groups = findGroups(config.navigation as Json);
+  const changed = new Set<string>();
   let summary: string;
   if (change.action === 'remove') {
-    let removed = 0;
     for (const group of groups) {
-      const before = group.pages.length;
-      group.pages.splice(0, group.pages.length, ...group.pages.filter((entry) => entry !== page));
-      removed += before - group.pages.length;
+      const kept = group.pages.filter((entry) => entry !== page);
+      if (kept.length === group.pages.length) continue;
+      group.pages.splice(0, group.pages.length, ...kept);
+      changed.add(group.file);
     }
-    if (removed === 0) throw new WorkspaceRefusal(`"${page}" is not in the navigation.`);
-    summary = `Removed "${page}" from the navigation.`;
+    if (changed.size === 0) throw new WorkspaceRefusal(`"${page}" is not in the navigation.`);
+    summary = `Removed "${page}" from the navigation in ${[...changed].join(', ')}.`;
   } else {
-    if (!change.group) throw new WorkspaceRefusal('Name the group to add the page to.');
-    if (groups.some((group) => group.pages.includes(page) && group.name.toLowerCase() === change.group!.toLowerCase())) {
-      return { text: configText, summary: `"${page}" is already in the group "${change.group}".` };
-    }
-    const group = groups.find((candidate) => candidate.name.toLowerCase() === change.group!.toLowerCase());
+    const name = change.group?.toLowerCase();
+    if (!name) throw new WorkspaceRefusal('Name the group to add the page to.');
+    const listing = groups.find((group) => group.pages.includes(page) && group.name.toLowerCase() === name);
+    if (listing) return { writes: new Map(), summary: `"${page}" is already in the group "${listing.name}" in ${listing.file}.` };
+    const group = groups.find((candidate) => candidate.name.toLowerCase() === name);
     if (group) {
       const at = change.after ? group.pages.indexOf(change.after.replace(/\.mdx?$/, '')) : -1;
       group.pages.splice(at >= 0 ? at + 1 : group.pages.length, 0, page);
-      summary = `Added "${page}" to the group "${group.name}".`;
+      changed.add(group.file);
+      summary = `Added "${page}" to the group "${group.name}" in ${group.file}.`;
     } else {
-      const container = topLevelGroups(config);
-      if (!container) {
-        throw new WorkspaceRefusal(`No group is named "${change.group}". Groups: ${groups.map((candidate) => candidate.name).join(', ') || 'none'}.`);
-      }
-      container.push({ group: change.group, pages: [page] });
-      summary = `Added a group "${change.group}" with "${page}".`;
+      const container = firstContainer ?? emptyGroupList(config.navigation, file);
+      if (!container) throw new WorkspaceRefusal(`No group is named "${change.group}", and ${file}'s navigation has no list of groups to add one to.`);
+      container.groups.push({ group: change.group!, pages: [page] });
+      changed.add(container.file);
+      summary = `Added a group "${change.group}" with "${page}" in ${container.file}.`;
     }
   }
-  const indent = /^\{\n(\s+)"/.exec(configText)?.[1] ?? '  ';
-  return { text: `${JSON.stringify(config, null, indent)}\n`, summary };
+  const writes = new Map([...changed].map((edited) => [edited, formatLike(texts.get(edited)!, documents.get(edited)!)]));
+  return { writes, summary };
 }
 
 interface Group {
   name: string;
   pages: Json[];
+  /** The file that holds it: docs.json, or a file the navigation names by `$ref`. */
+  file: string;
 }
 
-/** Every `{group, pages}` of the navigation, nested groups included. */
-function findGroups(node: Json): Group[] {
-  const found: Group[] = [];
-  const walk = (value: Json) => {
-    if (Array.isArray(value)) return value.forEach(walk);
-    if (!isObject(value)) return;
-    if (typeof value.group === 'string' && Array.isArray(value.pages)) found.push({ name: value.group, pages: value.pages });
-    Object.values(value).forEach(walk);
-  };
-  walk(node);
-  return found;
-}
-
-/** Where a new group goes: `navigation.groups`, or the first language's, version's or tab's groups. */
-function topLevelGroups(config: JsonObject): Json[] | undefined {
-  const navigation = config.navigation;
-  if (Array.isArray(navigation)) return navigation; // mint.json: the navigation is the groups (a new one is in every version)
-  if (!isObject(navigation)) return undefined;
-  if (Array.isArray(navigation.groups)) return navigation.groups;
-  for (const key of ['languages', 'versions', 'tabs', 'anchors', 'dropdowns']) {
-    const first = Array.isArray(navigation[key]) ? (navigation[key] as Json[])[0] : undefined;
-    if (isObject(first) && Array.isArray(first.groups)) return first.groups;
+/**
+ * Every `{group, pages}` of the navigation, nested groups included, in the navigation's order and with
+ * the file each is written in (the navigation's `$ref`s followed as deployments follow them), and the
+ * list that holds the first of them.
+ */
+async function findGroups(
+  file: string,
+  navigation: Json,
+  readJson: (file: string) => Promise<Json>,
+): Promise<{ groups: Group[]; firstContainer?: { groups: Json[]; file: string } }> {
+  const groups: Group[] = [];
+  let firstContainer: { groups: Json[]; file: string } | undefined;
+  const isGroup = (node: Json): node is JsonObject => isObject(node) && typeof node.group === 'string' && Array.isArray(node.pages);
+  // Only the navigation is followed: a broken `$ref` elsewhere in docs.json is not this edit's business.
+  const navigationOnly = (jsonFile: string) => (jsonFile === file ? Promise.resolve({ navigation }) : readJson(jsonFile));
+  try {
+    await resolveRefs(file, navigationOnly, (node, from) => {
+      if (Array.isArray(node)) {
+        if (!firstContainer && node.some(isGroup)) firstContainer = { groups: node, file: from };
+      } else if (isGroup(node)) groups.push({ name: node.group as string, pages: node.pages as Json[], file: from });
+    });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new WorkspaceRefusal(`${file}'s navigation cannot be read: ${error.message}.`);
+    throw error;
   }
-  return undefined;
+  return { groups, firstContainer };
+}
+
+/** Where a navigation with no group yet takes its first: `navigation.groups`, or a mint.json's navigation itself. */
+function emptyGroupList(navigation: Json, file: string): { groups: Json[]; file: string } | undefined {
+  if (Array.isArray(navigation)) return { groups: navigation, file };
+  return isObject(navigation) && Array.isArray(navigation.groups) ? { groups: navigation.groups, file } : undefined;
+}
+
+function parseJson(text: string, file: string): Json {
+  try {
+    return JSON.parse(text) as Json;
+  } catch (error) {
+    throw new WorkspaceRefusal(`${file} is not valid JSON (${(error as Error).message}); fix it with editPage first.`);
+  }
+}
+
+/** A JSON document written again with the indentation its file had. */
+function formatLike(originalText: string, document: Json): string {
+  const indent = /^[{[]\n(\s+)["{[]/.exec(originalText)?.[1] ?? '  ';
+  return `${JSON.stringify(document, null, indent)}\n`;
 }

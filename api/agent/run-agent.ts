@@ -11,6 +11,7 @@ import { recordLocalPullRequest } from './code-hosts/local-pull-requests.ts';
 import { type ConversationMessage, followUpNote, isFollowUpTurn } from './conversation.ts';
 import { AgentEventLog } from './event-log.ts';
 import { haltSession, NO_ANSWER_MODEL, type Halt } from './halt.ts';
+import { hiddenPagesNote, pagesLeftHidden } from './hidden-pages.ts';
 import { agentSystemPrompt } from './system-prompt.ts';
 import { TodoList } from './todos.ts';
 import { agentTools, type FoundPage } from './tools.ts';
@@ -87,10 +88,13 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
     if (!(await copy.isAheadOfBase())) {
       return halt({ reason: 'completed', message: `No change was needed, so no pull request was opened. ${finished.summary}` });
     }
+    // A page left out of the navigation is not searchable: a gap's questions stay unanswered on the preview.
+    const hidden = hiddenPagesNote(await pagesLeftHidden(workspace.projectFiles(), `branch "${session.branch}"`, changed));
+    const summary = hidden ? `${finished.summary} ${hidden}` : finished.summary;
     await log.append('status', { message: `Pushing ${session.branch} to ${github ? github.name : project.repoUrl}.` });
     await copy.push(repository, session.branch, signal);
     const preview = await reviewPreview(services, { project, sessionId, branch: session.branch, log, signal });
-    const body = preview.body ? `${finished.summary}\n\n${preview.body}` : finished.summary;
+    const body = [finished.summary, hidden, preview.body].filter(Boolean).join('\n\n');
     // A follow-up's commits join the pull request an earlier turn opened: GitHub's shows them, Folio's own page is updated.
     const link = github
       ? await github.open({ head: session.branch, base: project.branch, title: finished.title, body, draft: session.asDraft })
@@ -113,7 +117,7 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
         );
     const kind = session.asDraft ? 'a draft pull request' : 'a pull request';
     const done = pullRequest === link ? `Pushed the changes to the pull request: ${link}` : `Opened ${kind} for review: ${link}`;
-    return halt({ reason: 'completed', pullRequestLink: link, message: `${finished.summary} ${done}${preview.message}` });
+    return halt({ reason: 'completed', pullRequestLink: link, message: `${summary} ${done}${preview.message}` });
   } catch (error) {
     if (signal?.aborted) {
       await log.append('status', { message: 'Interrupted: the worker is stopping; another attempt will redo this job.' });

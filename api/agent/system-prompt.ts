@@ -8,7 +8,7 @@ export function agentSystemPrompt(input: { siteName: string; branch: string; bas
 How to work:
 1. Plan: write the work as a short todo list with updateTodos, and keep it up to date (mark a todo in_progress when you start it, completed when done).
 2. Find what to change with searchPages and listPages, and readPage every file before you edit it.
-3. Change only what the instructions ask for, in the style of the surrounding pages: editPage for changes (exact text replacement), createPage for new pages (frontmatter with title and description), deletePage to remove one, updateNavigation to add new pages to docs.json's navigation or remove deleted ones.
+3. Change only what the instructions ask for, in the style of the surrounding pages: editPage for changes (exact text replacement), createPage for new pages (frontmatter with title and description), deletePage to remove one, updateNavigation to add new pages to the navigation or remove deleted ones. A page outside the navigation is hidden: readers and search do not find it.
 4. Run validateProject after your changes and fix every problem it reports.
 5. End with finish: a pull request title and a summary of what you changed and why. If the instructions need no change, call finish without changing anything and say why.
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loopTool } from '../assistant/tool-loop.ts';
 import { checkProject } from '../deploy/project-reader.ts';
+import { hiddenPagesNote, pagesLeftHidden } from './hidden-pages.ts';
 import { editNavigation, navigationFile } from './navigation-edit.ts';
 import type { Todo, TodoList } from './todos.ts';
 import { type Workspace, WorkspaceRefusal } from './workspace.ts';
@@ -99,7 +100,7 @@ export function agentTools(context: AgentToolContext) {
     }),
     updateNavigation: loopTool({
       description:
-        "Add a page to a group of the navigation in docs.json (or a legacy project's mint.json), created if no group has that name, or remove a page from it.",
+        "Add a page to a group of the navigation, created if no group has that name, or remove a page from it. It edits the file that holds the group: docs.json (a legacy project's mint.json), or a file docs.json's navigation names by $ref.",
       inputSchema: z.object({
         action: z.enum(['add', 'remove']),
         page: z.string().describe('The page as the navigation names it: its path without extension, such as "guides/setup".'),
@@ -109,8 +110,8 @@ export function agentTools(context: AgentToolContext) {
       execute: (change) =>
         guarded(async () => {
           const file = await navigationFile((path) => workspace.exists(path));
-          const { text, summary } = editNavigation(await workspace.read(file), change, file);
-          await workspace.write(file, text);
+          const { writes, summary } = await editNavigation((path) => workspace.read(path), change, file);
+          for (const [path, text] of writes) await workspace.write(path, text);
           return { summary };
         }),
     }),
@@ -141,8 +142,11 @@ export function agentTools(context: AgentToolContext) {
       inputSchema: z.object({}),
       execute: () =>
         guarded(async () => {
-          const check = await checkProject(workspace.projectFiles(), `branch "${context.branch}"`, workspace.changedFiles());
-          return { ok: check.problems.length === 0, pages: check.pages, problems: check.problems, warnings: check.warnings.slice(0, 20) };
+          const where = `branch "${context.branch}"`;
+          const check = await checkProject(workspace.projectFiles(), where, workspace.changedFiles());
+          const hidden = hiddenPagesNote(await pagesLeftHidden(workspace.projectFiles(), where, workspace.changedFiles()));
+          const warnings = [...(hidden ? [hidden] : []), ...check.warnings].slice(0, 20);
+          return { ok: check.problems.length === 0, pages: check.pages, problems: check.problems, warnings };
         }),
     }),
     finish: loopTool({

@@ -22,11 +22,20 @@ const MAX_NESTING = 200;
  * relative to the file that holds the reference and must stay inside the repository; a reference to
  * an object is merged under its sibling keys, one to anything else replaces them; references may nest,
  * and a circular one is an error.
+ *
+ * `onNode` sees every object and array as `readJson` gave it, with the file that holds it, in the order
+ * of the resolved config (a reference's siblings, then the file it names): an editor of the files finds
+ * there where a value is written, and edits it in place.
  */
-export async function resolveRefs(file: string, readJson: (file: string) => Promise<Json>): Promise<Json> {
+export async function resolveRefs(
+  file: string,
+  readJson: (file: string) => Promise<Json>,
+  onNode?: (node: JsonObject | Json[], file: string) => void,
+): Promise<Json> {
   let refs = 0;
   const resolve = async (node: Json, from: string, chain: string[], depth: number): Promise<Json> => {
     if (depth > MAX_NESTING) throw new ConfigError(`${from} nests more than ${MAX_NESTING} levels deep`);
+    if (onNode && (Array.isArray(node) || isObject(node))) onNode(node, from);
     if (Array.isArray(node)) {
       const items: Json[] = [];
       for (const item of node) items.push(await resolve(item, from, chain, depth + 1));

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { processDataStream } from '@ai-sdk/ui-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, type CreatedProject } from '../../api/projects/create-project.ts';
 import { listen, type RunningServer } from '../../api/http/server.ts';
+import { runAgentJob } from '../support/agent-job-client.ts';
 import { deployAndWait, waitForEnd } from '../support/deployments.ts';
 import { CORPUS, makeRepo } from '../support/git-repo.ts';
 import { startChatServer, type ChatServer } from '../support/openai-chat-server.ts';
@@ -112,33 +112,7 @@ afterAll(async () => {
 
 const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8' }).trim();
 
-/** Creates a job over HTTP and reads its whole stream with the AI SDK v4 client's parser. */
-async function runJob(body: Record<string, unknown>) {
-  const response = await fetch(`${server.url}/v1/agent/${project.projectId}/job`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${project.adminKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const data: any[] = [];
-  const toolCalls: { toolCallId: string; toolName: string; args: any }[] = [];
-  const resultsById = new Map<string, any>();
-  let text = '';
-  await processDataStream({
-    stream: response.body!,
-    onDataPart: (items) => void data.push(...(items as any[])),
-    onToolCallPart: (part) => void toolCalls.push(part),
-    onToolResultPart: (part) => void resultsById.set(part.toolCallId, part.result),
-    onTextPart: (part) => void (text += part),
-  });
-  const sessionId = response.headers.get('x-session-id')!;
-  // Tools of one step run side by side: their results, in the order of the calls.
-  const toolResults = toolCalls.map((toolCall) => resultsById.get(toolCall.toolCallId));
-  const job = await fetch(`${server.url}/v1/agent/${project.projectId}/job/${sessionId}`, { headers: { authorization: `Bearer ${project.adminKey}` } }).then(
-    (res) => res.json(),
-  );
-  return { response, data, toolCalls, toolResults, text, sessionId, job, outcome: data.find((item) => item.type === 'outcome') };
-}
+const runJob = (body: Record<string, unknown>) => runAgentJob(server.url, project, body);
 
 describe('a job on a local repository', () => {
   it('edits the branch, pushes it, and opens a pull request that Folio serves', async () => {

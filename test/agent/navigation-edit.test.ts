@@ -33,9 +33,11 @@ const LEGACY = `{
 describe("the agent's navigation edits on a legacy project", () => {
   it('edits mint.json when the project has no docs.json, keeping its indentation, and the deployment reads the result', async () => {
     const edit = navigationTool({ 'mint.json': LEGACY, 'intro.mdx': '# Intro', 'old.mdx': '# Old', 'setup.mdx': '# Setup', 'faq.mdx': '# FAQ' });
-    expect(await edit.run({ action: 'add', page: 'setup', group: 'Start', after: 'intro' })).toEqual({ summary: 'Added "setup" to the group "Start".' });
-    expect(await edit.run({ action: 'add', page: 'faq', group: 'Help' })).toEqual({ summary: 'Added a group "Help" with "faq".' });
-    expect(await edit.run({ action: 'remove', page: 'old' })).toEqual({ summary: 'Removed "old" from the navigation.' });
+    expect(await edit.run({ action: 'add', page: 'setup', group: 'Start', after: 'intro' })).toEqual({
+      summary: 'Added "setup" to the group "Start" in mint.json.',
+    });
+    expect(await edit.run({ action: 'add', page: 'faq', group: 'Help' })).toEqual({ summary: 'Added a group "Help" with "faq" in mint.json.' });
+    expect(await edit.run({ action: 'remove', page: 'old' })).toEqual({ summary: 'Removed "old" from the navigation in mint.json.' });
     expect(fs.existsSync(path.join(edit.root, 'docs.json'))).toBe(false);
     expect(edit.read('mint.json')).toMatch(/^\{\n {4}"name": "Acme",/);
     const written = JSON.parse(edit.read('mint.json'));
@@ -58,7 +60,7 @@ describe("the agent's navigation edits on a legacy project", () => {
     const none = navigationTool({ 'mint.json': '{ "name": "Acme" }' });
     expect(await none.run({ action: 'remove', page: 'a' })).toEqual({ error: 'mint.json has no "navigation".' });
     const docs = navigationTool({ 'docs.json': '{"navigation": {"groups": []}}', 'mint.json': LEGACY });
-    expect(await docs.run({ action: 'add', page: 'a', group: 'G' })).toEqual({ summary: 'Added a group "G" with "a".' });
+    expect(await docs.run({ action: 'add', page: 'a', group: 'G' })).toEqual({ summary: 'Added a group "G" with "a" in docs.json.' });
     expect(docs.read('mint.json')).toBe(LEGACY); // docs.json wins when a project has both, as it does for deployments
   });
 });
