@@ -5,7 +5,10 @@
 //   question's longer words (linking it), or marks the question not found;
 // - the agent, given a content gap's questions, drafts a page with a section per question, adds it to the
 //   navigation, validates the project and finishes.
-// It writes no real answers: its drafts say so. Point Folio at it with the variables it prints.
+// It writes no real answers: its drafts say so. Point Folio at it with the variables it prints. It stops on
+// SIGINT, SIGTERM and SIGHUP, and when the npm script that started it goes away.
+import { watchForStop } from '../api/cli/stop-request.ts';
+import { createLogger } from '../api/logger.ts';
 import { startChatServer, type ChatRequest, type ScriptedReply } from '../test/support/openai-chat-server.ts';
 import { type AgentTurn, call, scriptedAgent } from '../test/support/scripted-agent.ts';
 
@@ -37,8 +40,8 @@ function assistant(request: ChatRequest): ScriptedReply {
 
 /**
  * The agent, one step at a time from what its last tools answered: draft the page and list it in the
- * navigation; where docs.json's navigation is split into files, read docs.json and insert the page after
- * the first entry of its first list of pages; then validate, and finish.
+ * navigation; where updateNavigation refuses, read docs.json and insert the page after the first entry
+ * of its first list of pages; then validate, and finish.
  */
 function agentStep(turn: AgentTurn): ScriptedReply {
   const questions = turn.instruction
@@ -96,7 +99,17 @@ const server = await startChatServer((request) => {
     return { text: `The demo model could not follow this request (${(error as Error).message}).` };
   }
 }, port);
-console.log(`Demo model at ${server.baseURL}. Start Folio with it:
+// Left running, it would keep port 4010 and go on answering for a Folio started with its variables.
+const stop = watchForStop(createLogger('info'), {
+  watchParent: process.env.npm_lifecycle_event !== undefined,
+  signals: ['SIGINT', 'SIGTERM', 'SIGHUP'],
+});
+console.log(`Demo model at ${server.baseURL}. Start Folio with it (Ctrl+C first if it is running):
 
-  ANSWER_BASE_URL=${server.baseURL} ANSWER_API_KEY=demo ANSWER_MODEL=demo npm start
+  OPENAI_BASE_URL=${server.baseURL} OPENAI_API_KEY=demo ANSWER_MODEL=demo EMBEDDING_MODEL=offline npm start
+
+To go back to the offline model, stop Folio and this demo model (Ctrl+C), then start Folio with plain npm start.
 `);
+await stop.requested;
+await server.close();
+stop.dispose();

@@ -14,7 +14,7 @@ export interface Halt {
 export const NO_ANSWER_MODEL: Halt = {
   reason: 'error',
   message:
-    'No model is configured for agent jobs: set ANSWER_MODEL and ANSWER_API_KEY (or OPENAI_API_KEY), and ANSWER_BASE_URL for a server other than OpenAI, then create the job again.',
+    "No model is configured for agent jobs: set OPENAI_API_KEY (and OPENAI_BASE_URL for a server other than OpenAI's) and ANSWER_MODEL to its chat model (not offline), restart Folio, then create the job again.",
 };
 
 /** The session's record once it has ended. A pull request opened by an earlier turn stays linked. */

@@ -13,7 +13,7 @@ Starts an agent job that fixes a content gap (its id from folio gaps): its quest
 readers reached instead are the job's instructions, on a branch named after the gap. When the job has
 pushed, Folio deploys the branch's preview, asks each question of the live site and of the preview, and
 puts the before/after table in the pull request (docs/previews.md). Needs an answer model
-(ANSWER_BASE_URL) and a running worker.
+(OPENAI_API_KEY, OPENAI_BASE_URL and ANSWER_MODEL) and a running worker.
 
 --from DATE, --to DATE  The range the gap was listed for (as folio gaps; default: the last 30 days)
 --json                  Print {"sessionId", "branch", "gapId"}`;

@@ -7,12 +7,12 @@ export interface StopRequest {
   dispose(): void;
 }
 
-const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 const PARENT_LOOK_MS = 500;
 
 /**
- * Watches for a request to stop a long-lived process: SIGINT or SIGTERM, or, when an npm script
- * started it (`watchParent`), that script's process going away.
+ * Watches for a request to stop a long-lived process: SIGINT or SIGTERM (or the `signals` given), or,
+ * when an npm script started it (`watchParent`), that script's process going away.
  *
  * The signal handlers stay installed until dispose(), through the whole shutdown: the same signal
  * often comes twice (a terminal's Ctrl-C reaches npm and folio, and npm passes it on to folio too), and
@@ -24,7 +24,7 @@ const PARENT_LOOK_MS = 500;
  * without passing it on, as Debian's dash does), folio would be left running, orphaned, with nobody to
  * stop it. A process started outside npm keeps running when its parent exits (`nohup`, `setsid`).
  */
-export function watchForStop(log: Logger, { watchParent }: { watchParent: boolean }): StopRequest {
+export function watchForStop(log: Logger, { watchParent, signals = SIGNALS }: { watchParent: boolean; signals?: NodeJS.Signals[] }): StopRequest {
   let resolveRequested!: () => void;
   const requested = new Promise<void>((resolve) => (resolveRequested = resolve));
   let isRequested = false;
@@ -37,12 +37,12 @@ export function watchForStop(log: Logger, { watchParent }: { watchParent: boolea
     resolveRequested();
   };
 
-  const handlers = SIGNALS.map((signal) => [signal, () => stop(`${signal} received`)] as const);
+  const handlers = signals.map((signal) => [signal, () => stop(`${signal} received`)] as const);
   for (const [signal, handler] of handlers) process.on(signal, handler);
   if (watchParent) {
     const parent = process.ppid;
     parentWatch = setInterval(() => {
-      if (process.ppid !== parent) stop(`the npm script that started folio has exited (its process ${parent} is gone)`);
+      if (process.ppid !== parent) stop(`the npm script that started this process has exited (its process ${parent} is gone)`);
     }, PARENT_LOOK_MS).unref();
   }
 

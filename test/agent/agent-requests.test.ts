@@ -123,7 +123,7 @@ describe('no model configured', () => {
     server = await listen(t.app, '127.0.0.1', 0);
   });
   afterAll(() => server.close());
-  const noModel = /^No model is configured for agent jobs: set ANSWER_MODEL and ANSWER_API_KEY/;
+  const noModel = /^No model is configured for agent jobs: set OPENAI_API_KEY \(and OPENAI_BASE_URL for a server other than OpenAI's\) and ANSWER_MODEL/;
 
   it('twelve jobs on twelve branches end as they are created, saying why; their streams show it and end, and nothing is queued', async () => {
     const responses: Response[] = [];
