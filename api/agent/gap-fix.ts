@@ -1,3 +1,4 @@
+import { counted } from '../counted.ts';
 import { contentGaps, type ContentGap } from '../analytics/content-gaps.ts';
 import type { ReportRange } from '../analytics/report-range.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -51,7 +52,7 @@ export function gapBranchOf(gap: Pick<ContentGap, 'id' | 'title'>): string {
 
 function gapInstructions(gap: ContentGap, pages: string[]): string {
   return [
-    `Readers of these docs asked or searched for what the documentation did not give them: a content gap Folio found, "${gap.title}", met ${gap.count} time${gap.count === 1 ? '' : 's'} (${gap.summary}).`,
+    `Readers of these docs asked or searched for what the documentation did not give them: a content gap Folio found, "${gap.title}", met ${counted(gap.count, 'time')} (${gap.summary}).`,
     'Change the docs so that each of these questions or searches is answered by a page:',
     ...gap.examples.map((question) => `- ${question}`),
     pages.length > 0

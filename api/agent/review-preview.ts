@@ -1,3 +1,4 @@
+import { counted } from '../counted.ts';
 import { answerUnrecorded, type UnrecordedAnswer } from '../assistant/unrecorded-answer.ts';
 import { watchDeployment } from '../deploy/watch.ts';
 import { siteIdOf } from '../projects/preview-names.ts';
@@ -76,14 +77,14 @@ async function checkGapFix(
   const ended = await previewEnd(services, queued.statusId, input.signal);
   if (ended?.status !== 'success')
     return notChecked(queued.previewUrl, ended ? `its deployment failed: ${ended.summary}` : 'it was not live within 10 minutes');
-  await input.log.append('status', { message: `Asking the gap's ${gapFix.questions.length} questions of the live site and of the preview.` });
+  await input.log.append('status', { message: `Asking the gap's ${counted(gapFix.questions.length, 'question')} of the live site and of the preview.` });
   const checks = await checkQuestions(services, input.project, input.branch, gapFix.questions);
   const totals = totalsOf(checks);
   await services.db.gapFix.update({
     where: { id: gapFix.id },
     data: { check: { previewUrl: queued.previewUrl, questions: checks as never, answeredLive: totals.live, answeredPreview: totals.preview } },
   });
-  const summary = `${totals.preview} of ${checks.length} questions now answered on the preview (${totals.live} on the live site).`;
+  const summary = `${totals.preview} of ${counted(checks.length, 'question')} now answered on the preview (${totals.live} on the live site).`;
   return {
     body: `Preview: ${queued.previewUrl}\n\n### The gap's questions, before and after\n\n${checkTable(checks)}\n\n**${summary}**`,
     message: ` ${summary} Its preview: ${queued.previewUrl}`,

@@ -1,3 +1,4 @@
+import { counted } from '../counted.ts';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Embedder } from '../search/embedders/embedder.ts';
@@ -111,7 +112,7 @@ const KIND_WORDS: Record<SignalKind, [string, string]> = {
 /** The kinds a gap is made of, the others left out: "4 searches whose results nobody opened". */
 function summaryOf(counts: Record<SignalKind, number>): string {
   return KIND_ORDER.filter((kind) => counts[kind] > 0)
-    .map((kind) => `${counts[kind]} ${KIND_WORDS[kind][counts[kind] === 1 ? 0 : 1]}`)
+    .map((kind) => counted(counts[kind], ...KIND_WORDS[kind]))
     .join(', ');
 }
 

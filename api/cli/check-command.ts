@@ -1,3 +1,4 @@
+import { counted } from '../counted.ts';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { checkRepository, type Finding } from '../deploy/check-repository.ts';
@@ -34,7 +35,7 @@ export async function checkCommand(args: string[], out: (text: string) => void):
 
   const files = await folderFiles(dir);
   const report = await checkRepository(files, files.paths, dir);
-  const summary = `${count(report.errors.length, 'error')}, ${count(report.warnings.length, 'warning')} in ${count(report.pages, 'page')}${report.configFile ? ` (${report.configFile})` : ''}.`;
+  const summary = `${counted(report.errors.length, 'error')}, ${counted(report.warnings.length, 'warning')} in ${counted(report.pages, 'page')}${report.configFile ? ` (${report.configFile})` : ''}.`;
   if (values.json) {
     out(JSON.stringify({ errors: report.errors, warnings: report.warnings, pages: report.pages, summary }, null, 2));
   } else {
@@ -46,8 +47,4 @@ export async function checkCommand(args: string[], out: (text: string) => void):
     out(summary);
   }
   return report.errors.length > 0 ? 1 : 0;
-}
-
-function count(n: number, noun: string): string {
-  return `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 }

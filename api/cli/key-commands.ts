@@ -42,7 +42,9 @@ export async function keyCommand(args: string[], withDb: <T>(run: (db: Db) => Pr
     });
     if (values.json) return out(JSON.stringify({ ...key, projectId, allowedOrigins }));
     const limited = allowedOrigins.length > 0 ? `, usable only from ${allowedOrigins.join(', ')}` : '';
-    return out(`${kind === 'admin' ? 'Admin' : 'Assistant'} key created${limited} (shown only now):\n${key.key}`);
+    return out(
+      `${kind === 'admin' ? 'Admin' : 'Assistant'} key created${limited} (shown only now):\n${key.key}\nRevoke it by its prefix: folio key revoke ${key.prefix}`,
+    );
   }
   if (sub === 'revoke') {
     const { values, positionals } = parseCommandArgs(rest, {}, true);

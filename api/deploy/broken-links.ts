@@ -1,3 +1,4 @@
+import { counted } from '../counted.ts';
 import type { JsonObject } from '../mintlify/config-refs.ts';
 import { pageAnchors, pageLinks } from '../mintlify/mdx/page-links.ts';
 import { MAX_SNIPPET_DEPTH, snippetReferences } from '../mintlify/mdx/parse-page.ts';
@@ -128,7 +129,7 @@ const MAX_LOGGED = 50;
 export function brokenLinkLog(links: BrokenLink[]): string[] {
   const lines = links.slice(0, MAX_LOGGED).map((link) => `Warning: ${link.file}:${link.line}: ${link.message}`);
   const more = links.length - MAX_LOGGED;
-  if (more > 0) lines.push(`Warning: ${more} more broken link${more === 1 ? '' : 's'}; folio check lists them all.`);
+  if (more > 0) lines.push(`Warning: ${counted(more, 'more broken link')}; folio check lists them all.`);
   return lines;
 }
 

@@ -1,3 +1,4 @@
+import { counted } from '../counted.ts';
 import { readNavigation, unlistedPages, type NavigationPage } from '../mintlify/navigation.ts';
 import { findBrokenLinks } from './broken-links.ts';
 import { apiPageSource } from './api-pages.ts';
@@ -85,7 +86,7 @@ export async function checkRepository(files: ProjectFiles, paths: string[], wher
       warnings.push({
         file: source,
         line: Math.max(1, line),
-        message: `<${name}> is not a component Mintlify documents or the page defines (${count} use${count === 1 ? '' : 's'}); its content is shown without it`,
+        message: `<${name}> is not a component Mintlify documents or the page defines (${counted(count, 'use')}); its content is shown without it`,
       });
     }
     const missing = page.snippets.filter((snippet) => !files.has(snippet));

@@ -1,3 +1,4 @@
+import { counted } from '../counted.ts';
 import path from 'node:path';
 import { brokenLinkLog, findBrokenLinks } from './broken-links.ts';
 import { type ApiReference, readApiReference } from './api-reference.ts';
@@ -88,7 +89,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     for (const warning of apiReference.warnings) progress.log(`Warning: ${warning}`);
     if (apiReference.specs.length > 0) {
       progress.log(
-        `OpenAPI: ${apiReference.specs.length} document${apiReference.specs.length === 1 ? '' : 's'} (${apiReference.specs.map((spec) => spec.file).join(', ')}); the navigation makes ${apiReference.navigation.pages.size} API page${apiReference.navigation.pages.size === 1 ? '' : 's'} of them.`,
+        `OpenAPI: ${counted(apiReference.specs.length, 'document')} (${apiReference.specs.map((spec) => spec.file).join(', ')}); the navigation makes ${counted(apiReference.navigation.pages.size, 'API page')} of them.`,
       );
     }
     const built = await buildPages({
@@ -109,9 +110,9 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     if (built.unknownComponents.size > 0)
       progress.log(`Unknown components: ${unknownComponentList(built.unknownComponents)}; their content is shown without them.`);
     const languages = [...built.perLanguage].map(([language, count]) => `${language} ${count}`).join(', ');
-    progress.log(`Pages: ${built.served} in ${built.perLanguage.size} language${built.perLanguage.size === 1 ? '' : 's'} (${languages}).`);
+    progress.log(`Pages: ${built.served} in ${counted(built.perLanguage.size, 'language')} (${languages}).`);
     progress.log(
-      `Parsed ${built.parsed} changed page${built.parsed === 1 ? '' : 's'} into ${built.newChunks} chunks${built.copies ? ` (identical copies of them serve ${built.copies} more)` : ''}, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`,
+      `Parsed ${counted(built.parsed, 'changed page')} into ${counted(built.newChunks, 'chunk')}${built.copies ? ` (identical copies of them serve ${built.copies} more)` : ''}, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`,
     );
     if (isRenderingSite) {
       const links = await findBrokenLinks(commitFiles(mirror, tree), tree.keys(), [...navigation.pages, ...offNavigation], config, (path) => tree.get(path));
@@ -130,12 +131,12 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       const textsStarted = progress.elapsed();
       const texts = await buildAgentTexts({ db, deploymentId, mirror, tree, config, navigation, unlisted });
       progress.log(
-        `For AI tools: the changed pages' Markdown in ${fmt(built.markdownSeconds)} s; llms.txt (${texts.llmsTxtPages} pages${texts.isCustom.llmsTxt ? ", the repository's own" : ''}) and llms-full.txt (${(texts.llmsFullChars / 1_000_000).toFixed(1)} M characters${texts.isCustom.llmsFullTxt ? ", the repository's own" : ''}) in ${fmt(progress.elapsed() - textsStarted)} s.`,
+        `For AI tools: the changed pages' Markdown in ${fmt(built.markdownSeconds)} s; llms.txt (${counted(texts.llmsTxtPages, 'page')}${texts.isCustom.llmsTxt ? ", the repository's own" : ''}) and llms-full.txt (${(texts.llmsFullChars / 1_000_000).toFixed(1)} M characters${texts.isCustom.llmsFullTxt ? ", the repository's own" : ''}) in ${fmt(progress.elapsed() - textsStarted)} s.`,
       );
     }
     const embeddingStarted = progress.elapsed();
     const embedded = await embedMissingChunks(db, services.embedder, deploymentId, signal);
-    progress.log(`Embedded ${embedded} new chunk${embedded === 1 ? '' : 's'} with ${services.embedder.id} (${fmt(progress.elapsed() - embeddingStarted)} s).`);
+    progress.log(`Embedded ${counted(embedded, 'new chunk')} with ${services.embedder.id} (${fmt(progress.elapsed() - embeddingStarted)} s).`);
     if (built.served === 0) {
       throw new DeploymentFailure('No page of the navigation could be read; check docs.json\'s "navigation" and the page files it names.');
     }
@@ -150,7 +151,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     // Web processes load it while the deployment finishes, so that it is ready when it goes live.
     await services.events.publish(ARTIFACT_TOPIC, { projectId: project.id, siteId: target.siteId, deploymentId });
     progress.log(
-      `Search index: ${artifact.chunkCount} chunks, ${(artifact.memoryBytes / 1024 / 1024).toFixed(1)} MB in memory; built ${artifact.builtParts} of its ${artifact.builtParts + artifact.reusedParts} parts, the others unchanged (${fmt(progress.elapsed() - indexStarted)} s).`,
+      `Search index: ${counted(artifact.chunkCount, 'chunk')}, ${(artifact.memoryBytes / 1024 / 1024).toFixed(1)} MB in memory; built ${artifact.builtParts} of its ${counted(artifact.builtParts + artifact.reusedParts, 'part')}, the others unchanged (${fmt(progress.elapsed() - indexStarted)} s).`,
     );
 
     // `success` means live: the process that serves the site from here answers from this deployment first.
@@ -268,12 +269,12 @@ function hiddenApiPages(navigation: Navigation, reference: ApiReference): Naviga
 function describeSite(renderSeconds: number, hidden: number, site: { storedFiles: number; skippedFiles: string[] }): string {
   const skipped =
     site.skippedFiles.length > 0 ? `; too large to serve: ${site.skippedFiles.slice(0, 5).join(', ')}${site.skippedFiles.length > 5 ? ', ...' : ''}` : '';
-  return `Rendered the changed pages in ${renderSeconds.toFixed(2)} s; ${hidden} hidden page${hidden === 1 ? '' : 's'} outside the navigation served by URL; ${site.storedFiles} new image${site.storedFiles === 1 ? '' : 's'} stored${skipped}.`;
+  return `Rendered the changed pages in ${renderSeconds.toFixed(2)} s; ${counted(hidden, 'hidden page')} outside the navigation served by URL; ${counted(site.storedFiles, 'new image')} stored${skipped}.`;
 }
 
 function describeChanges(files: FilesChanged, previousSha: string | null | undefined): string {
   const counts = `${files.added.length} added, ${files.modified.length} modified, ${files.removed.length} removed`;
-  return previousSha ? `Files changed since ${previousSha.slice(0, 7)}: ${counts}.` : `First deployment: ${files.added.length} files.`;
+  return previousSha ? `Files changed since ${previousSha.slice(0, 7)}: ${counts}.` : `First deployment: ${counted(files.added.length, 'file')}.`;
 }
 
 function firstLine(text: string): string {

@@ -1,3 +1,4 @@
+import { counted } from '../counted.ts';
 import type { FilesChanged } from './files-changed.ts';
 
 /** One human sentence: "Deployed 1,106 pages in 4 languages from abc1234 in 9.8 s: 3 added, 1 modified." */
@@ -17,8 +18,8 @@ export function deploymentSummary(input: {
     : [added.length ? `${added.length} added` : '', modified.length ? `${modified.length} modified` : '', removed.length ? `${removed.length} removed` : '']
         .filter(Boolean)
         .join(', ') || 'no file changed';
-  const pages = `${input.pages.toLocaleString('en-US')} page${input.pages === 1 ? '' : 's'}`;
-  const languages = `${input.languages} language${input.languages === 1 ? '' : 's'}`;
+  const pages = counted(input.pages, 'page');
+  const languages = counted(input.languages, 'language');
   const unknown = input.unknownComponents?.size ? ` Unknown components, shown as their content: ${unknownComponentList(input.unknownComponents)}.` : '';
   return `Deployed ${pages} in ${languages} from ${input.sha.slice(0, 7)} in ${input.seconds.toFixed(1)} s: ${changes}.${unknown}`;
 }

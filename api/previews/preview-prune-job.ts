@@ -1,3 +1,4 @@
+import { counted } from '../counted.ts';
 import { z } from 'zod';
 import type { JobDefinition } from '../jobs/jobs.ts';
 import type { Services } from '../services.ts';
@@ -12,6 +13,6 @@ export const previewPruneJob: JobDefinition<Record<string, never>, Services> = {
   schedule: '41 * * * *',
   async handle(_payload, services) {
     const queued = await prunePreviews(services);
-    if (queued.length > 0) services.log.info(`previews: ${queued.length} stale preview${queued.length === 1 ? '' : 's'} queued for removal`);
+    if (queued.length > 0) services.log.info(`previews: ${counted(queued.length, 'stale preview')} queued for removal`);
   },
 };

@@ -144,6 +144,7 @@ describe('content gaps', () => {
     expect(table.stdout).toMatch(/\n1\. .*account.* {2}\(12: 12 questions not answered; (rising|falling|steady)\)/);
     expect(table.stdout).toMatch(/\n3\. .*single sign-on.* {2}\(9: 8 questions not answered, 1 search whose results nobody opened; /);
     expect(table.stdout).toContain('reached instead: /account/settings (12)');
+    expect(table.stdout).toMatch(/\n2\. .* {2}\(11: 10 questions not answered, 1 search without results; /); // not "1 searches"
     const json = await runFolio(['gaps', site.projectId, '--from', '2026-11-01', '--to', '2026-12-01', '--json'], env);
     expect(JSON.parse(json.stdout).gaps).toHaveLength(5);
     const bad = await runFolio(['gaps', site.projectId, '--from', 'yesterday'], env);

@@ -129,6 +129,17 @@ describe('folio key', () => {
     expect(again.stdout).toContain('was already revoked');
   });
 
+  it('create without --json prints the key and the command that revokes it by its prefix, which works when pasted', async () => {
+    const project = JSON.parse((await runFolio(['project', 'create', '--name', 'K', '--subdomain', subdomain(), '--repo', '/tmp', '--json'], env)).stdout);
+    const created = await runFolio(['key', 'create', '--project', project.projectId, '--kind', 'admin'], env);
+    const [heading, key, revoke] = created.stdout.trimEnd().split('\n');
+    expect(heading).toBe('Admin key created (shown only now):');
+    const prefix = /^(folio_admin_[a-z0-9]{10})_/.exec(key!)?.[1];
+    expect(revoke).toBe(`Revoke it by its prefix: folio key revoke ${prefix}`);
+    const pasted = revoke!.split(': ')[1]!.split(' ').slice(1);
+    expect(await runFolio(pasted, env)).toMatchObject({ code: 0, stdout: `Revoked ${prefix}.\n` });
+  });
+
   it.each([
     [['key', 'create', '--project', 'nope', '--kind', 'admin'], 1, 'No project with id "nope".'],
     [['key', 'create', '--project', 'nope', '--kind', 'root'], 2, '--kind must be admin or assistant, not "root".'],
