@@ -7,7 +7,7 @@ import { corpusRepository, deployedProject, deploymentEnd, deployNow, startWorke
 import { fmt, medianAndMax } from './support.ts';
 
 /**
- * A full deployment of the mintlify-docs corpus (1,140 files, 984 pages in 4 languages), embeddings
+ * A full deployment of the mintlify-docs corpus (1,142 files, 984 pages in 4 languages), embeddings
  * included, and a redeployment after a one-file change, run in this process exactly as a worker runs them.
  */
 export async function benchDeploy(runtime: Runtime, rounds = 3) {

@@ -44,7 +44,7 @@ describe('the mintlify-docs corpus', () => {
     const pages = await servedPages(first.id);
     const perLanguage = Object.fromEntries(['en', 'fr', 'es', 'zh'].map((l) => [l, pages.filter((p) => p.language === l).length]));
     expect(perLanguage).toEqual({ en: 246, fr: 246, es: 246, zh: 246 });
-    expect(first.filesAdded).toHaveLength(1140);
+    expect(first.filesAdded).toHaveLength(1142);
     expect(first.defaultLanguage).toBe('en');
     const live = await t.db.project.findUniqueOrThrow({ where: { id: project.projectId } });
     expect(live.liveDeploymentId).toBe(first.id);
@@ -52,7 +52,7 @@ describe('the mintlify-docs corpus', () => {
       expect.arrayContaining([
         'Queued by the API.',
         expect.stringMatching(/^Fetched main at [0-9a-f]{7}: "Initial docs" by Ada Writer <ada@example.com> \(\d+\.\d s\)\.$/),
-        'First deployment: 1,140 files.',
+        'First deployment: 1,142 files.',
         'Pages: 984 in 4 languages (en 246, fr 246, es 246, zh 246).',
       ]),
     );

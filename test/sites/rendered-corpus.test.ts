@@ -87,6 +87,24 @@ describe('the rendered corpus', () => {
     expect(french).toContain('language="fr"');
   });
 
+  it("shows the home page's images in every language: each image of the site it shows is served", async () => {
+    for (const home of ['/', '/fr', '/es', '/zh']) {
+      const address = `http://folio.test/sites/corpus${home}`;
+      const html = (await page(home)).body as string;
+      // Resolved as a browser resolves them against the page's address; images from elsewhere are not Folio's.
+      const images = [...html.matchAll(/<img [^>]*src="([^"]+)"/g)]
+        .map((match) => new URL(match[1]!, address))
+        .filter((url) => url.origin === 'http://folio.test')
+        .map((url) => url.pathname);
+      expect(images, home).toEqual(expect.arrayContaining(['/sites/corpus/images/hero/background-light.svg', '/sites/corpus/images/hero/background-dark.svg']));
+      for (const image of images) {
+        const answer = await t.call('GET', image);
+        expect(answer.status, `${home}: ${image}`).toBe(200);
+        expect(answer.headers.get('content-type'), image).toMatch(/^image\//);
+      }
+    }
+  });
+
   it('serves hidden pages by URL, marked noindex, and honours docs.json redirects', async () => {
     const hidden = await page('/organize/hidden-page-example');
     expect(hidden.status).toBe(200);

@@ -7,7 +7,7 @@ import { ask, axeViolations, openPage, search } from './support/chromium.ts';
 import { hasChromium, widgetOnFolio } from './support/widget-on-folio.ts';
 
 /**
- * The widget on the bundled mintlify-docs corpus (1,140 files) deployed in a real Folio, at 1280×800:
+ * The widget on the bundled mintlify-docs corpus (1,142 files) deployed in a real Folio, at 1280×800:
  * what the small site of e2e.test.ts never shows, a results list longer than the dialog and an answer
  * quoting a code line wider than the panel, each a region that scrolls and must be reachable and
  * scrollable by keyboard (axe-core's scrollable-region-focusable).
