@@ -1,4 +1,5 @@
 import { ConfigError, isObject, resolveRefs, type Json, type JsonObject } from '../mintlify/config-refs.ts';
+import { type ArrayItem, JsonText } from './json-text-edit.ts';
 import { WorkspaceRefusal } from './workspace.ts';
 
 /** A change to the navigation, as the agent asks for it. */
@@ -32,15 +33,10 @@ export async function editNavigation(
   change: NavigationChange,
   file = 'docs.json',
 ): Promise<{ writes: Map<string, string>; summary: string }> {
-  const texts = new Map<string, string>();
-  const documents = new Map<string, Json>();
+  const documents = new Map<string, JsonText>();
   const readJson = async (jsonFile: string): Promise<Json> => {
-    if (!documents.has(jsonFile)) {
-      const text = await read(jsonFile);
-      texts.set(jsonFile, text);
-      documents.set(jsonFile, parseJson(text, jsonFile));
-    }
-    return documents.get(jsonFile)!;
+    if (!documents.has(jsonFile)) documents.set(jsonFile, parseJson(await read(jsonFile), jsonFile));
+    return documents.get(jsonFile)!.value;
   };
   const config = await readJson(file);
   if (!isObject(config) || (!isObject(config.navigation) && !Array.isArray(config.navigation))) {
@@ -48,38 +44,46 @@ export async function editNavigation(
   }
   const { groups, firstContainer } = await findGroups(file, config.navigation, readJson);
   const page = change.page.replace(/^\/+/, '').replace(/\.mdx?$/, '');
-  const changed = new Set<string>();
-  let summary: string;
+  const writes = new Map<string, string>();
+  // Each file is written again only where the edit is: its other lines stay as they were.
+  const write = (edited: string, array: Json[], items: ArrayItem[], text = documents.get(edited)!) =>
+    writes.set(edited, text.withArray(array, items, indentOf(text.text)));
+  const kept = (array: Json[]) => array.map((_, index) => ({ kept: index }));
+
   if (change.action === 'remove') {
-    for (const group of groups) {
-      const kept = group.pages.filter((entry) => entry !== page);
-      if (kept.length === group.pages.length) continue;
-      group.pages.splice(0, group.pages.length, ...kept);
-      changed.add(group.file);
+    for (const edited of new Set(groups.filter((group) => group.pages.includes(page)).map((group) => group.file))) {
+      // One list at a time, read again after each: a group may sit inside another's pages.
+      for (let text = documents.get(edited)!; ; text = new JsonText(writes.get(edited)!)) {
+        const lists = pageListsIn(edited === file && isObject(text.value) ? (text.value.navigation ?? null) : text.value);
+        const list = lists.find((pages) => pages.includes(page));
+        if (!list) break;
+        write(
+          edited,
+          list,
+          kept(list).filter((item) => list[item.kept] !== page),
+          text,
+        );
+      }
     }
-    if (changed.size === 0) throw new WorkspaceRefusal(`"${page}" is not in the navigation.`);
-    summary = `Removed "${page}" from the navigation in ${[...changed].join(', ')}.`;
-  } else {
-    const name = change.group?.toLowerCase();
-    if (!name) throw new WorkspaceRefusal('Name the group to add the page to.');
-    const listing = groups.find((group) => group.pages.includes(page) && group.name.toLowerCase() === name);
-    if (listing) return { writes: new Map(), summary: `"${page}" is already in the group "${listing.name}" in ${listing.file}.` };
-    const group = groups.find((candidate) => candidate.name.toLowerCase() === name);
-    if (group) {
-      const at = change.after ? group.pages.indexOf(change.after.replace(/\.mdx?$/, '')) : -1;
-      group.pages.splice(at >= 0 ? at + 1 : group.pages.length, 0, page);
-      changed.add(group.file);
-      summary = `Added "${page}" to the group "${group.name}" in ${group.file}.`;
-    } else {
-      const container = firstContainer ?? emptyGroupList(config.navigation, file);
-      if (!container) throw new WorkspaceRefusal(`No group is named "${change.group}", and ${file}'s navigation has no list of groups to add one to.`);
-      container.groups.push({ group: change.group!, pages: [page] });
-      changed.add(container.file);
-      summary = `Added a group "${change.group}" with "${page}" in ${container.file}.`;
-    }
+    if (writes.size === 0) throw new WorkspaceRefusal(`"${page}" is not in the navigation.`);
+    return { writes, summary: `Removed "${page}" from the navigation in ${[...writes.keys()].join(', ')}.` };
   }
-  const writes = new Map([...changed].map((edited) => [edited, formatLike(texts.get(edited)!, documents.get(edited)!)]));
-  return { writes, summary };
+  const name = change.group?.toLowerCase();
+  if (!name) throw new WorkspaceRefusal('Name the group to add the page to.');
+  const listing = groups.find((group) => group.pages.includes(page) && group.name.toLowerCase() === name);
+  if (listing) return { writes, summary: `"${page}" is already in the group "${listing.name}" in ${listing.file}.` };
+  const group = groups.find((candidate) => candidate.name.toLowerCase() === name);
+  if (group) {
+    const after = change.after ? group.pages.indexOf(change.after.replace(/\.mdx?$/, '')) : -1;
+    const items: ArrayItem[] = kept(group.pages);
+    items.splice(after >= 0 ? after + 1 : items.length, 0, { added: page });
+    write(group.file, group.pages, items);
+    return { writes, summary: `Added "${page}" to the group "${group.name}" in ${group.file}.` };
+  }
+  const container = firstContainer ?? emptyGroupList(config.navigation, file);
+  if (!container) throw new WorkspaceRefusal(`No group is named "${change.group}", and ${file}'s navigation has no list of groups to add one to.`);
+  write(container.file, container.groups, [...kept(container.groups), { added: { group: change.group!, pages: [page] } }]);
+  return { writes, summary: `Added a group "${change.group}" with "${page}" in ${container.file}.` };
 }
 
 interface Group {
@@ -101,7 +105,6 @@ async function findGroups(
 ): Promise<{ groups: Group[]; firstContainer?: { groups: Json[]; file: string } }> {
   const groups: Group[] = [];
   let firstContainer: { groups: Json[]; file: string } | undefined;
-  const isGroup = (node: Json): node is JsonObject => isObject(node) && typeof node.group === 'string' && Array.isArray(node.pages);
   // Only the navigation is followed: a broken `$ref` elsewhere in docs.json is not this edit's business.
   const navigationOnly = (jsonFile: string) => (jsonFile === file ? Promise.resolve({ navigation }) : readJson(jsonFile));
   try {
@@ -123,16 +126,27 @@ function emptyGroupList(navigation: Json, file: string): { groups: Json[]; file:
   return isObject(navigation) && Array.isArray(navigation.groups) ? { groups: navigation.groups, file } : undefined;
 }
 
-function parseJson(text: string, file: string): Json {
+function parseJson(text: string, file: string): JsonText {
   try {
-    return JSON.parse(text) as Json;
+    JSON.parse(text);
   } catch (error) {
     throw new WorkspaceRefusal(`${file} is not valid JSON (${(error as Error).message}); fix it with editPage first.`);
   }
+  return new JsonText(text);
 }
 
-/** A JSON document written again with the indentation its file had. */
-function formatLike(originalText: string, document: Json): string {
-  const indent = /^[{[]\n(\s+)["{[]/.exec(originalText)?.[1] ?? '  ';
-  return `${JSON.stringify(document, null, indent)}\n`;
+function isGroup(node: Json): node is JsonObject {
+  return isObject(node) && typeof node.group === 'string' && Array.isArray(node.pages);
+}
+
+/** The page lists of the groups written in one file's JSON, nested ones included (its `$ref`s not followed). */
+function pageListsIn(node: Json): Json[][] {
+  if (Array.isArray(node)) return node.flatMap(pageListsIn);
+  if (!isObject(node)) return [];
+  return [...(isGroup(node) ? [node.pages as Json[]] : []), ...Object.values(node).flatMap(pageListsIn)];
+}
+
+/** The file's unit of indentation, for a new group written on lines of its own. */
+function indentOf(text: string): string {
+  return /^[{[]\n(\s+)["{[]/.exec(text)?.[1] ?? '  ';
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { agentTools, type AgentToolContext } from '../../api/agent/tools.ts';
 import { Workspace } from '../../api/agent/workspace.ts';
 import { checkProject, readProjectNavigation } from '../../api/deploy/project-reader.ts';
+import { CORPUS } from '../support/git-repo.ts';
 
 /** The agent's updateNavigation tool over a real working copy; search and todos are not used by it. */
 function navigationTool(files: Record<string, string>) {
@@ -62,5 +63,52 @@ describe("the agent's navigation edits on a legacy project", () => {
     const docs = navigationTool({ 'docs.json': '{"navigation": {"groups": []}}', 'mint.json': LEGACY });
     expect(await docs.run({ action: 'add', page: 'a', group: 'G' })).toEqual({ summary: 'Added a group "G" with "a" in docs.json.' });
     expect(docs.read('mint.json')).toBe(LEGACY); // docs.json wins when a project has both, as it does for deployments
+  });
+});
+
+/** What `after` adds to `before`, where it only adds one run of text (else the test fails). */
+function insertion(before: string, after: string): string {
+  let start = 0;
+  while (start < before.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < before.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  expect(before.slice(start, before.length - end), 'text of the file was changed, not only added to').toBe('');
+  return after.slice(start, after.length - end);
+}
+
+describe('the agent’s navigation edits keep the rest of the file as it was written', () => {
+  const corpusFiles = () =>
+    Object.fromEntries(['docs.json', 'fr.json', 'es.json', 'zh.json'].map((file) => [file, fs.readFileSync(path.join(CORPUS, file), 'utf8')]));
+
+  it('adds one line to a docs.json laid out by hand (the bundled example), in the group, at its indentation', async () => {
+    const edit = navigationTool(corpusFiles());
+    const before = edit.read('docs.json');
+    expect(await edit.run({ action: 'add', page: 'organize/billing', group: 'Global settings', after: 'organize/settings-api' })).toEqual({
+      summary: 'Added "organize/billing" to the group "Global settings" in docs.json.',
+    });
+    const lines = before.split('\n');
+    lines.splice(lines.indexOf('                          "organize/settings-api",') + 1, 0, '                          "organize/billing",');
+    expect(edit.read('docs.json')).toBe(lines.join('\n'));
+  });
+
+  it('writes a new group on lines of its own, beside the first group, at its indentation', async () => {
+    const edit = navigationTool(corpusFiles());
+    const before = edit.read('docs.json');
+    expect(await edit.run({ action: 'add', page: 'answers/invoices', group: 'Answers' })).toEqual({
+      summary: 'Added a group "Answers" with "answers/invoices" in docs.json.',
+    });
+    const added = insertion(before, edit.read('docs.json'));
+    expect(added).toMatch(/^,\n {14}\{\n {16}"group": "Answers",\n {16}"pages": \[\n {18}"answers\/invoices"\n {16}\]\n {14}\}$/);
+    for (const file of ['fr.json', 'es.json', 'zh.json']) expect(edit.read(file)).toBe(corpusFiles()[file]);
+  });
+
+  it('removes a page from every group that lists it, nested ones and inline lists included', async () => {
+    const docs =
+      '{\n  "navigation": {\n    "groups": [\n      { "group": "A", "pages": ["x", { "group": "B", "pages": ["x"] }, "y"] },\n      { "group": "C", "pages": [\n        "x"\n      ] }\n    ]\n  }\n}\n';
+    const edit = navigationTool({ 'docs.json': docs });
+    expect(await edit.run({ action: 'remove', page: 'x' })).toEqual({ summary: 'Removed "x" from the navigation in docs.json.' });
+    expect(edit.read('docs.json')).toBe(
+      '{\n  "navigation": {\n    "groups": [\n      { "group": "A", "pages": [{ "group": "B", "pages": [] }, "y"] },\n      { "group": "C", "pages": [] }\n    ]\n  }\n}\n',
+    );
   });
 });

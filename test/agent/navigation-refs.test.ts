@@ -105,7 +105,8 @@ describe('the agent lists a new page in a navigation split into $ref files', () 
       { language: 'en', groups: [{ group: 'Guides', pages: ['quickstart', 'billing', 'fonts'] }] },
       { $ref: 'fr.json' },
     ]);
-    expect(git('show', 'docs/billing:docs.json')).toMatch(/^\{\n {2}"name": "Split",/); // written as it was indented
+    // The pull request shows the one line added, not docs.json laid out anew.
+    expect(git('diff', '--numstat', 'main...docs/billing', '--', 'docs.json')).toBe('1\t0\tdocs.json');
 
     const preview = await t.db.deployment.findFirstOrThrow({ where: { projectId: site.projectId, branch: 'docs/billing' } });
     expect((await waitForEnd(t, preview.id)).status).toBe('success');
@@ -121,6 +122,7 @@ describe('the agent lists a new page in a navigation split into $ref files', () 
     expect(run.toolResults[2]).toMatchObject({ ok: true, problems: [] });
     expect(run.job.haultReason).toBe('completed');
     expect(git('diff', '--name-only', 'main...docs/facturation').split('\n')).toEqual(['fr.json', 'fr/facturation.mdx']);
+    expect(git('diff', '--numstat', 'main...docs/facturation', '--', 'fr.json')).toBe('1\t1\tfr.json'); // "fr/fonts" gains a comma
     expect(JSON.parse(git('show', 'docs/facturation:fr.json')).groups).toEqual([
       { group: 'Premiers pas', pages: ['fr/quickstart'] },
       { group: 'Référence', pages: ['fr/fonts', 'fr/facturation'] },
