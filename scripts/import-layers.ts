@@ -15,7 +15,7 @@ export const LAYERS: readonly { name: string; about: string; modules: readonly s
   {
     name: 'foundation',
     about: 'errors, logging, word lists',
-    modules: ['errors.ts', 'logger.ts', 'operational-error.ts', 'package-root.ts', 'lookup-table.ts', 'language/'],
+    modules: ['errors.ts', 'logger.ts', 'operational-error.ts', 'package-root.ts', 'lookup-table.ts', 'counted.ts', 'language/'],
   },
   {
     name: 'infrastructure',
