@@ -3,6 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { RequestAuth } from '../auth/request-auth.ts';
 import { appErrorOf } from '../errors.ts';
 import { lookupTable } from '../lookup-table.ts';
+import { assertStorable } from '../http/input-guards.ts';
 import { readBodyText } from '../http/request-body.ts';
 import type { RateLimit } from '../rate-limits.ts';
 import type { Services } from '../services.ts';
@@ -36,6 +37,8 @@ export async function serveMcp(
         Allow: 'POST',
       });
     }
+    // The site's name comes from the path: text PostgreSQL cannot store is refused as the API's `{domain}` is.
+    assertStorable({ domain: address.subdomain });
     const project = await services.sites.find(address.subdomain);
     if (!project?.liveDeploymentId) return rpcError(404, SERVER_ERROR, `No documentation is deployed at "${address.subdomain}".`);
     if (options.isAuthenticated) {
@@ -75,7 +78,7 @@ export async function serveMcp(
   } catch (error) {
     const app = appErrorOf(error);
     if (!app) throw error;
-    return rpcError(app.status, SERVER_ERROR, app.message, app.headers);
+    return rpcError(app.status, SERVER_ERROR, app.message, app.headers, app.field);
   }
 }
 
@@ -99,8 +102,10 @@ async function consumeToolCalls(body: unknown, limits: Record<'search' | 'read',
   }
 }
 
-function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+/** A JSON-RPC error answer; `field` (in `error.data`) names the input at fault, as the API's `field` does. */
+function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}, field?: string): Response {
+  const error = { code, message, ...(field ? { data: { field } } : {}) };
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error, id: null }), {
     status,
     headers: { 'content-type': 'application/json', ...headers },
   });
