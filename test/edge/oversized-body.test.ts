@@ -3,7 +3,7 @@ import { createApp } from '../../api/app.ts';
 import { listen, type RunningServer } from '../../api/http/server.ts';
 import type { CreatedProject } from '../../api/projects/create-project.ts';
 import { deployedSite } from '../support/docs-site.ts';
-import { type BodyRequest, type ClientResult, curl, fetchInOwnProcess } from '../support/outside-clients.ts';
+import { type BodyRequest, type ClientResult, closingClientInOwnProcess, curl, fetchInOwnProcess } from '../support/outside-clients.ts';
 import { isolatedTestApp } from '../support/test-app.ts';
 
 /**
@@ -66,6 +66,15 @@ describe.each(ROUTES)('a 5 MB body to $kind', (route) => {
     expect(await eachInOwnRun(TRIES, () => curl(requestTo(route), 1))).toEqual(expected);
   });
 });
+
+describe.each(ROUTES.filter((route) => route.kind.includes('REST') || route.kind === 'GraphQL'))(
+  'a 5 MB body to $kind from a client asking to close the connection',
+  (route) => {
+    it(`is a 413 it reads ${TRIES} times of ${TRIES}, though it stops sending once answered`, async () => {
+      expect(await closingClientInOwnProcess(requestTo(route), TRIES)).toEqual(Array(TRIES).fill({ status: 413, body: route.answer }));
+    });
+  },
+);
 
 describe('a body larger than the server discards (16 MiB)', () => {
   it('is still a 413 that both clients read, the connection closing after it', async () => {
