@@ -125,6 +125,29 @@ describe("a site's MCP server", () => {
   });
 });
 
+describe("a site's MCP server, given text that cannot be stored in a tool's arguments", () => {
+  // A site of its own: these calls count against its limit of tool calls.
+  beforeAll(async () => {
+    await deployedSite(t, 'acme-hostile');
+  });
+
+  it.each([
+    ['search', { query: 'custom\u0000domain' }, 'contains a NUL character at query'],
+    ['read_pages', { paths: ['/fonts', '/a\ud800'] }, 'contains a lone UTF-16 surrogate (half of a character) at paths[1]'],
+    ['read_pages', { paths: ['/fonts'], section: 'x\u0000' }, 'contains a NUL character at section'],
+  ])('refuses a %s call naming the argument, as an invalid-arguments error', async (name, args, says) => {
+    const answer = await t.call('POST', '/sites/acme-hostile/mcp', {
+      headers: { accept: 'application/json, text/event-stream' },
+      json: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.result).toEqual({
+      content: [{ type: 'text', text: `MCP error -32602: Input validation error: Invalid arguments for tool ${name}: ${says}` }],
+      isError: true,
+    });
+  });
+});
+
 describe('POST /v1/page/{domain}', () => {
   const page = (json: unknown) => t.call('POST', '/v1/page/acme-ai', { key: acme.assistantKey, json });
 
