@@ -10,6 +10,7 @@ import type { Services } from '../services.ts';
 import type { SiteAddress } from '../sites/page-html.ts';
 import { siteCacheOf } from '../sites/site-cache.ts';
 import { type McpSite, mcpTools, readPagesTool, searchFiltersOf, searchTool } from './mcp-tools.ts';
+import { INVALID_PARAMS, invalidParamsOf } from './rpc-params.ts';
 
 /** JSON-RPC's code for an error of the server's (the MCP transport's own use it for refusals too). */
 const SERVER_ERROR = -32000;
@@ -34,7 +35,7 @@ export async function serveMcp(
   try {
     if (request.method !== 'POST') {
       return rpcError(405, SERVER_ERROR, `${request.method} is not served: this MCP server is stateless; send each JSON-RPC message with POST.`, {
-        Allow: 'POST',
+        headers: { Allow: 'POST' },
       });
     }
     // The site's name comes from the path: text PostgreSQL cannot store is refused as the API's `{domain}` is.
@@ -55,6 +56,8 @@ export async function serveMcp(
     } catch {
       return rpcError(400, PARSE_ERROR, 'The body is not JSON: send a JSON-RPC message.');
     }
+    const invalid = invalidParamsOf(body);
+    if (invalid) return rpcError(400, INVALID_PARAMS, invalid.message, { field: invalid.field, id: invalid.id });
     await consumeToolCalls(body, options.isAuthenticated ? limits.authedToolCalls : limits.toolCalls, project.id);
 
     const site: McpSite = {
@@ -78,7 +81,7 @@ export async function serveMcp(
   } catch (error) {
     const app = appErrorOf(error);
     if (!app) throw error;
-    return rpcError(app.status, SERVER_ERROR, app.message, app.headers, app.field);
+    return rpcError(app.status, SERVER_ERROR, app.message, { headers: app.headers, field: app.field });
   }
 }
 
@@ -103,9 +106,14 @@ async function consumeToolCalls(body: unknown, limits: Record<'search' | 'read',
 }
 
 /** A JSON-RPC error answer; `field` (in `error.data`) names the input at fault, as the API's `field` does. */
-function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}, field?: string): Response {
+function rpcError(
+  status: number,
+  code: number,
+  message: string,
+  { headers = {}, field, id = null }: { headers?: Record<string, string>; field?: string; id?: unknown } = {},
+): Response {
   const error = { code, message, ...(field ? { data: { field } } : {}) };
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error, id: null }), {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error, id }), {
     status,
     headers: { 'content-type': 'application/json', ...headers },
   });

@@ -33,7 +33,7 @@ export function validateRouteInput(schema: GraphQLSchema, route: JsonRoute, para
       continue;
     }
     coerceInputValue(value, arg.type, (path, _invalid, error) => {
-      const at = [arg.name, ...path.filter((part) => typeof part === 'string')].join('.');
+      const at = [arg.name, ...path].join('.');
       const unknownField = /Field "([^"]+)" is not defined by type/.exec(error.message);
       if (unknownField) throw invalidInput(`${at}.${unknownField[1]}`, `Unknown field "${unknownField[1]}" in ${at}.`);
       const named = getNamedType(arg.type);

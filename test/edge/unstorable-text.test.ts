@@ -93,6 +93,12 @@ describe("a NUL in a site's name in the path is a 400 naming the domain, as on t
     });
   });
 
+  it('a name that is not validly percent-encoded names no site: a JSON-RPC "not deployed"', async () => {
+    const res = await postMcp('/sites/%ED%A0%80/mcp');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'No documentation is deployed at "%ED%A0%80".' }, id: null });
+  });
+
   it('the same rule as a search names it', async () => {
     const res = await t.call('POST', `/v1/search/a%00b`, { key: a.assistantKey, json: { query: 'install' } });
     expect(res).toEqual(expect.objectContaining({ status: 400, body: { error: 'domain contains a NUL character.', code: 'INVALID_INPUT', field: 'domain' } }));

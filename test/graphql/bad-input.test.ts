@@ -145,7 +145,9 @@ describe('/graphql/stream refuses in {error, code} too', () => {
     });
     expect(notJson).toMatchObject({ status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
     const missing = await stream('POST', { key: a.assistantKey, headers: { accept: 'text/event-stream' }, json: { variables: {} } });
-    expect(missing).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', error: expect.stringContaining('Missing query') } });
+    expect(missing).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'query', error: expect.stringContaining('Missing query') } });
+    const notText = await stream('POST', { key: a.assistantKey, headers: { accept: 'text/event-stream' }, json: { query: 1 } });
+    expect(notText).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'query', error: expect.stringContaining('Invalid query') } });
   });
 
   it('reserving a stream takes a valid key, gives a random token, and a key may hold 20 unconnected ones', async () => {
