@@ -4,9 +4,18 @@ import type { Reply, RequestSpec } from './types.ts';
 /** JSON-RPC's code for an error inside the server: a failure, though the HTTP status says 200. */
 const INTERNAL_ERROR = -32603;
 
-/** A request to a site's MCP server (`/sites/{subdomain}/mcp`, `/authed/mcp`, a preview's): its answers are JSON-RPC's. */
+/**
+ * A request to a site's MCP server (`/sites/{subdomain}/mcp`, `/authed/mcp`, a preview's), its path
+ * resolved as the server resolves it (`/sites/x/a/%2e%2e/mcp` is one): its answers are JSON-RPC's.
+ */
 export function isMcpRequest(request: RequestSpec): boolean {
-  return /^\/sites\/[^?#]+\/mcp(\?|$)/.test(request.target);
+  let path: string;
+  try {
+    path = new URL(request.target, 'http://folio').pathname;
+  } catch {
+    return false;
+  }
+  return /^\/sites\/[^/]+(\/~preview\/[^/]+)?(\/authed)?\/mcp$/.test(path);
 }
 
 /**

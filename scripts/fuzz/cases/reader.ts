@@ -31,9 +31,9 @@ const PATH_SHAPES = (fixture: Fixture) => {
 export const validPage = (fixture: Fixture) => (random: Random) => ({ path: `/${random.pick(fixture.pages)}` });
 export const validClick = (fixture: Fixture) => (random: Random) => ({ query: 'custom domain', path: `/${random.pick(fixture.pages)}` });
 export const validFeedback = (fixture: Fixture) => (random: Random) => {
-  const source = random.pick(['thumbs_only', 'contextual', 'code_snippet']);
+  // Feedback on a page, or on a code block (which names the code); thumbs on an answer name its thread.
+  const source = random.pick(['contextual', 'code_snippet']);
   const path = `/${random.pick(fixture.pages)}`;
-  // Feedback on a code block names the code.
   return source === 'code_snippet'
     ? { source, helpful: random.chance(0.5), path, code: 'mint dev', filename: 'install.sh', language: 'bash' }
     : { source, helpful: random.chance(0.5), path, comment: 'Clear enough.' };
