@@ -49,7 +49,10 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
     healthCheckEndpoint: ' answered by the edge',
     cors: false,
     landingPage: false,
-    maxRequestBodySize: config.maxBodyBytes,
+    // The edge applies MAX_BODY_BYTES to every body (api/http/request-body.ts), /graphql's included.
+    maxRequestBodySize: false,
+    // The edge has read the body by then; multipart (file uploads) is for schemas with files, which this one has none of.
+    multipart: false,
     logging: false,
     context: ({ request, req, res }: { request: Request; req?: IncomingMessage; res?: ServerResponse }) => {
       const clientAddress = clientAddressOf(req, request, config.trustedProxies);

@@ -10,10 +10,13 @@ import { parseOptions, USAGE, type FuzzOptions } from './fuzz/options.ts';
 import { createRandom } from './fuzz/random.ts';
 import { printReport, redactWith, writeReport, type Report } from './fuzz/report.ts';
 import { restTargets } from './fuzz/rest-targets.ts';
-import { runCases } from './fuzz/runner.ts';
-import { createScratchDatabase, type ScratchDatabase } from './fuzz/scratch-database.ts';
-import { folioEnv, removeOwnCluster, startFolio, type FolioServer } from './fuzz/server.ts';
+import { runCases, sendRequest, type RunResult } from './fuzz/runner.ts';
+import { siteTargets } from './fuzz/site-targets.ts';
+import { createScratchDatabase, type ScratchDatabase, startScratchCluster } from './fuzz/scratch-database.ts';
+import { folioEnv, startFolio, type FolioServer } from './fuzz/server.ts';
 import { prepareFixture, type Fixture } from './fuzz/setup.ts';
+import { findStoredMarkers, isRefusal, type MarkedCase, markedCases } from './fuzz/stored-check.ts';
+import { problemsOf } from './fuzz/checks.ts';
 import type { Finding, FuzzCase } from './fuzz/types.ts';
 
 const say = (line: string) => process.stderr.write(`fuzz: ${line}\n`);
@@ -36,11 +39,6 @@ async function main(): Promise<number> {
   const removeEverything = async () => {
     await server?.stop();
     await database?.drop().catch((error: Error) => say(`could not drop the scratch database: ${error.message}`));
-    try {
-      removeOwnCluster(server?.clusterDir, dataDir);
-    } catch (error) {
-      say(`could not remove the embedded PostgreSQL cluster ${server?.clusterDir}: ${(error as Error).message}`);
-    }
     for (const dir of [tempDir, ...(fixture?.repoDirs ?? [])]) fs.rmSync(dir, { recursive: true, force: true });
   };
   const onSignal = () => void cleanUp().finally(() => process.exit(130));
@@ -48,12 +46,12 @@ async function main(): Promise<number> {
   process.once('SIGTERM', onSignal);
   try {
     const serverUrl = process.env.DATABASE_URL || undefined;
-    if (serverUrl) database = await createScratchDatabase(serverUrl);
-    say(`starting folio serve (${database ? "a fresh database on DATABASE_URL's server" : 'embedded PostgreSQL'}); log: ${logFile}`);
-    server = await startFolio(folioEnv({ dataDir, databaseUrl: database?.url }), logFile);
+    database = serverUrl ? await createScratchDatabase(serverUrl) : await startScratchCluster(path.join(tempDir, 'postgres'));
+    say(`starting folio serve (${serverUrl ? "a fresh database on DATABASE_URL's server" : 'an embedded PostgreSQL of its own'}); log: ${logFile}`);
+    server = await startFolio(folioEnv({ dataDir, databaseUrl: database.url }), logFile);
     say(`Folio is at ${server.url}`);
     fixture = await prepareFixture(server, say);
-    const report = await fuzz(server, fixture, options, logFile);
+    const report = await fuzz(server, fixture, options, logFile, database.url);
     const redact = redactWith(fixture.placeholders);
     printReport(report, redact, console.log);
     writeReport(options.out, report, redact);
@@ -64,9 +62,11 @@ async function main(): Promise<number> {
   }
 }
 
-/** Sends every route its cases, then reads the server's log: the report, before it is printed. */
-async function fuzz(server: FolioServer, fixture: Fixture, options: FuzzOptions, logFile: string): Promise<Report> {
-  const targets = [...(await restTargets(fixture)), ...endpointTargets(fixture)].filter((target) => !options.only || target.route.includes(options.only));
+/** Sends every route its cases, then the stored check's, then reads the database and the server's log: the report, before it is printed. */
+async function fuzz(server: FolioServer, fixture: Fixture, options: FuzzOptions, logFile: string, databaseUrl: string): Promise<Report> {
+  const targets = [...(await restTargets(fixture)), ...endpointTargets(fixture), ...siteTargets(fixture)].filter(
+    (target) => !options.only || target.route.includes(options.only),
+  );
   const random = createRandom(options.seed);
   const cases = interleave(targets.map((target) => casesFor(target, options.count, random.fork(target.route), fixture)));
   say(`sending ${cases.length} cases to ${targets.length} routes (${options.concurrency} at a time)`);
@@ -81,7 +81,9 @@ async function fuzz(server: FolioServer, fixture: Fixture, options: FuzzOptions,
   });
   const seconds = (Date.now() - started) / 1000;
   if (!run.crash) await checkStillServing(server, run.findings);
+  const marked = run.crash ? undefined : await sendMarkedCases(server, fixture, options, run);
   await server.stop();
+  if (marked && (marked.refused.length > 0 || marked.control)) run.findings.push(...(await findStoredMarkers(databaseUrl, marked.refused, marked.control)));
   const { findings: logged, noise } = logFindings(readLog(logFile), run.timeline);
   if (options.trace) fs.writeFileSync(options.trace, run.timeline.map((sent) => `${JSON.stringify(sent)}\n`).join(''));
   return {
@@ -95,6 +97,25 @@ async function fuzz(server: FolioServer, fixture: Fixture, options: FuzzOptions,
     noise,
     logFile,
   };
+}
+
+/** The stored check's requests, one at a time, checked like any other; which were refused, and the control. */
+async function sendMarkedCases(server: FolioServer, fixture: Fixture, options: FuzzOptions, run: RunResult) {
+  const refused: MarkedCase[] = [];
+  let control: MarkedCase | undefined;
+  const cases = markedCases(fixture).filter((marked) => !options.only || marked.route.includes(options.only));
+  say(`sending ${cases.length} requests that must be refused, then looking for what they stored`);
+  for (const [i, marked] of cases.entries()) {
+    const reply = await sendRequest(marked.request, { url: server.url, port: server.port, timeoutMs: options.timeoutMs });
+    run.sent++;
+    run.sentPerRoute.set(marked.route, (run.sentPerRoute.get(marked.route) ?? 0) + 1);
+    const order = Number.MAX_SAFE_INTEGER / 2 + i;
+    for (const problem of problemsOf(marked, reply))
+      run.findings.push({ ...problem, route: marked.route, label: marked.label, request: marked.request, reply, order });
+    if (marked.isControl) control = marked;
+    else if (isRefusal(reply)) refused.push(marked);
+  }
+  return { refused, control };
 }
 
 /** Round-robin over the routes, so no route's slow cases bunch up. */

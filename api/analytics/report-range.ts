@@ -19,8 +19,12 @@ export interface ReportRange {
 export function reportRange(dateFrom: string | null | undefined, dateTo: string | null | undefined): ReportRange {
   const to = dateTo ? dateOf(dateTo, 'dateTo') : new Date((Math.floor(Date.now() / DAY_MS) + 1) * DAY_MS);
   const from = dateFrom ? dateOf(dateFrom, 'dateFrom') : new Date(to.getTime() - DEFAULT_DAYS * DAY_MS);
-  if (from.getTime() >= to.getTime())
+  if (from.getTime() >= to.getTime()) {
+    // Without dateTo, the dateFrom the client gave is what is wrong (a day still to come).
+    if (!dateTo)
+      throw invalidInput('dateFrom', `dateFrom (${from.toISOString()}) must be before the end of today (${to.toISOString()}) when dateTo is not given.`);
     throw invalidInput('dateTo', `dateTo (${to.toISOString()}) must be after dateFrom (${from.toISOString()}): dateTo is excluded.`);
+  }
   return { from, to };
 }
 

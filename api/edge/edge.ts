@@ -13,7 +13,7 @@ import { executeOperation, type OperationParams } from './execute-operation.ts';
 import { assertReadableGetParams } from './graphql-input.ts';
 import { jsonResponse } from '../http/json-response.ts';
 import { GRAPHQL_ENDPOINT, HEALTH_PATH, OPENAPI_PATH, SSE_ENDPOINT } from '../http/paths.ts';
-import { assertDeclaredLengthWithin } from '../http/request-body.ts';
+import { assertDeclaredLengthWithin, readBodyText } from '../http/request-body.ts';
 import { isClientGone } from '../http/client-gone.ts';
 import { matchFileRoute, serveFile } from '../http/static-files.ts';
 import { serveStreamRoute } from './stream-route.ts';
@@ -89,8 +89,15 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
         if (path === GRAPHQL_ENDPOINT || path === SSE_ENDPOINT) {
           if (path === GRAPHQL_ENDPOINT && request.method !== 'GET' && request.method !== 'POST') throw methodNotAllowed(request.method, 'GET, POST');
           assertDeclaredLengthWithin(request, options.maxBodyBytes);
-          if (path === GRAPHQL_ENDPOINT) assertReadableGetParams(request, url);
-          return;
+          if (path === SSE_ENDPOINT) return; // graphql-sse.ts reads its body
+          assertReadableGetParams(request, url);
+          if (request.method !== 'POST') return;
+          // The limit is applied here rather than by yoga, whose limit ends a streamed body's connection
+          // before the client can read the 413; yoga then parses the text read here.
+          return readBodyText(request, options.maxBodyBytes).then(
+            () => undefined,
+            (error: unknown) => endResponse(refusal(error, request)),
+          );
         }
         if (isApiPath(path)) {
           const gate = { routes: options.routes.api, schema: options.schema, authOf: options.authOf, maxBodyBytes: options.maxBodyBytes };
@@ -117,23 +124,18 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
       }
     },
     // yoga's own HTTP refusals (405, 406, 413, 415) can have empty or GraphQL-shaped bodies: they are
-    // refusals of the request, not results of an operation, so they get Folio's body. A 413 leaves the
-    // rest of the body unread, so its connection must close.
+    // refusals of the request, not results of an operation, so they get Folio's body. A site's answers
+    // are its own (the MCP server's errors are JSON-RPC's).
     async onResponse({ request, response, setResponse }) {
-      if (response.status === 200 && request.method === 'GET' && isApiPath(new URL(request.url).pathname)) {
-        const match = matchRoute(options.routes.api, 'GET', new URL(request.url).pathname).match;
+      const url = new URL(request.url);
+      if (response.status === 200 && request.method === 'GET' && isApiPath(url.pathname)) {
+        const match = matchRoute(options.routes.api, 'GET', url.pathname).match;
         if (match && asksForCsv(request, match)) setResponse(await csvResponse(response, match.route.field.split('.')[1]!));
         return;
       }
-      if (response.status < 400) return;
+      if (response.status < 400 || siteAddressOf(url, options.services.config)) return;
       const isEmpty = (await response.clone().text()).trim() === '';
-      let answer = isEmpty || HTTP_REFUSALS.has(response.status) ? await withErrorBody(response) : response;
-      if (answer.status === 413 && answer.headers.get('connection') !== 'close') {
-        const headers = new Headers(answer.headers);
-        headers.set('connection', 'close');
-        answer = new Response(answer.body, { status: answer.status, headers });
-      }
-      if (answer !== response) setResponse(answer);
+      if (isEmpty || HTTP_REFUSALS.has(response.status)) setResponse(await withErrorBody(response));
     },
   };
 }

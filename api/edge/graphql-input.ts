@@ -1,7 +1,7 @@
 import { GraphQLError, Kind, type FragmentDefinitionNode, type SelectionSetNode, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { invalidInput, type AppError } from '../errors.ts';
-import { findUnstorableText, unstorableIn } from '../http/input-guards.ts';
+import { findUnstorableText, unstorableIn, unstorableRefusal } from '../http/input-guards.ts';
 
 /**
  * What one GraphQL document may ask for. Tokens bound the parser's work (and its recursion), depth
@@ -44,9 +44,7 @@ export function useGraphQLInputGuards(): Plugin {
 export function unstorableTextRefusal(params: { query?: unknown; variables?: unknown }): AppError | undefined {
   const inQuery = typeof params.query === 'string' ? unstorableIn(params.query) : undefined;
   const found = inQuery ? { path: ['query'], what: inQuery } : findUnstorableText({ variables: params.variables });
-  if (!found) return undefined;
-  const field = found.path.join('.');
-  return invalidInput(field, `${field} contains ${found.what}.`);
+  return found && unstorableRefusal(found);
 }
 
 /** A string literal written with an escape (`\u0000`, `\ud800`): the text is clean, the value is not. */

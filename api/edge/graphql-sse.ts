@@ -16,6 +16,9 @@ import { StreamReservations } from './sse-reservations.ts';
 const PROTOCOL_HINT =
   'This endpoint speaks graphql-sse: send "Accept: text/event-stream" with a GraphQL request for a stream of its own, or reserve a stream with PUT (docs/api.md).';
 
+/** The request parameter graphql-sse refuses ("Missing query", "Invalid variables"), if its message names one. */
+const parameterOf = (said: string) => /^(?:Missing|Invalid) (query|operationName|variables|extensions)\b/.exec(said)?.[1];
+
 /** Unconnected single-connection streams one key may hold (see StreamReservations). */
 const RESERVATIONS_PER_KEY = 20;
 
@@ -94,7 +97,7 @@ export function useGraphQLSse({ authOf, maxBodyBytes, log }: GraphQLSseOptions):
       return readBodyText(request, maxBodyBytes)
         .then(async () => {
           if (token !== undefined && TOKEN_METHODS.has(request.method)) await assertOwnToken(request, token);
-          const response = await withErrorBody(await serve(request), PROTOCOL_HINT);
+          const response = await withErrorBody(await serve(request), PROTOCOL_HINT, parameterOf);
           // A reserved stream may be idle (no operation to end with the key): it closes itself.
           const isReservedStream = token !== undefined && response.ok && response.headers.get('content-type')?.startsWith('text/event-stream');
           return isReservedStream ? closeWhenKeyRevoked(response, authOf(request)) : response;

@@ -29,9 +29,10 @@ export function codeOfStatus(status: number): ErrorCode {
 /**
  * An error answer made by a library (graphql-sse, yoga's HTTP checks) in Folio's shape: an empty,
  * plain-text or `{"errors": [{message}]}` body becomes `{"error", "code"}`, with `hint` after the
- * library's message. Successful answers and Folio's own errors pass unchanged.
+ * library's message and the `field` that `fieldOf` reads in it. Successful answers and Folio's own
+ * errors pass unchanged.
  */
-export async function withErrorBody(response: Response, hint = ''): Promise<Response> {
+export async function withErrorBody(response: Response, hint = '', fieldOf: (said: string) => string | undefined = () => undefined): Promise<Response> {
   if (response.status < 400) return response;
   const text = await response.text();
   const parsed = parseJsonObject(text);
@@ -41,7 +42,7 @@ export async function withErrorBody(response: Response, hint = ''): Promise<Resp
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   const message = hint ? `${said.replace(/\.?$/, '.')} ${hint}` : said;
-  return jsonResponse(errorBody(codeOfStatus(response.status), message), { status: response.status, headers });
+  return jsonResponse(errorBody(codeOfStatus(response.status), message, fieldOf(said)), { status: response.status, headers });
 }
 
 function parseJsonObject(text: string): Record<string, unknown> | undefined {

@@ -1,3 +1,5 @@
+import { type AppError, invalidInput } from '../errors.ts';
+
 interface Visit {
   value: unknown;
   key?: string;
@@ -41,6 +43,22 @@ export function findUnstorableText(value: unknown): UnstorableText | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Refuses client input holding text that cannot be stored (findUnstorableText) with the one 400 every
+ * entry point answers: `domain contains a NUL character.`, naming the field. `within` is the path of
+ * `value` itself (a body argument's name), empty for a body or an object keyed by field name.
+ */
+export function assertStorable(value: unknown, within: string[] = []): void {
+  const found = findUnstorableText(value);
+  if (found) throw unstorableRefusal(found, within);
+}
+
+/** The 400 for text that cannot be stored, naming where it is (`body` for the body as a whole). */
+export function unstorableRefusal(found: UnstorableText, within: string[] = []): AppError {
+  const field = [...within, ...found.path].join('.') || 'body';
+  return invalidInput(field, `${field} contains ${found.what}.`);
 }
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one (code units: no `u` flag). */

@@ -14,10 +14,9 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
+    // The rest is left unread, not cancelled (that would close the connection before the answer): the
+    // server discards it once the 413 is sent (unread-body.ts).
+    if (total > maxBytes) throw tooLarge(maxBytes);
     chunks.push(value);
   }
   let text: string;
@@ -41,5 +40,4 @@ export function assertDeclaredLengthWithin(request: Request, maxBytes: number): 
   if (declared > maxBytes) throw tooLarge(maxBytes);
 }
 
-/** (The rest of an oversized body is never read: app.ts closes the connection of every 413.) */
 const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes (MAX_BODY_BYTES).`);

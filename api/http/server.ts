@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../errors.ts';
 import { operationalError } from '../operational-error.ts';
 import { errorBody } from './error-response.ts';
+import { discardUnreadBody } from './unread-body.ts';
 
 export interface RunningServer {
   url: string;
@@ -16,6 +17,7 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 export async function listen(app: Handler, host: string, port: number): Promise<RunningServer> {
   // Host is checked here (requests without one get Folio's JSON error rather than Node's empty 400).
   const server: Server = createServer({ requireHostHeader: false }, (request, response) => {
+    discardUnreadBody(request, response);
     const refusal = refusalOfTarget(request);
     if (refusal) return answer(response, 400, 'INVALID_INPUT', refusal);
     app(request, response);

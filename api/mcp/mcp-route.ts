@@ -3,12 +3,14 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { RequestAuth } from '../auth/request-auth.ts';
 import { appErrorOf } from '../errors.ts';
 import { lookupTable } from '../lookup-table.ts';
+import { assertStorable } from '../http/input-guards.ts';
 import { readBodyText } from '../http/request-body.ts';
 import type { RateLimit } from '../rate-limits.ts';
 import type { Services } from '../services.ts';
 import type { SiteAddress } from '../sites/page-html.ts';
 import { siteCacheOf } from '../sites/site-cache.ts';
 import { type McpSite, mcpTools, readPagesTool, searchFiltersOf, searchTool } from './mcp-tools.ts';
+import { INVALID_PARAMS, invalidParamsOf } from './rpc-params.ts';
 
 /** JSON-RPC's code for an error of the server's (the MCP transport's own use it for refusals too). */
 const SERVER_ERROR = -32000;
@@ -33,9 +35,11 @@ export async function serveMcp(
   try {
     if (request.method !== 'POST') {
       return rpcError(405, SERVER_ERROR, `${request.method} is not served: this MCP server is stateless; send each JSON-RPC message with POST.`, {
-        Allow: 'POST',
+        headers: { Allow: 'POST' },
       });
     }
+    // The site's name comes from the path: text PostgreSQL cannot store is refused as the API's `{domain}` is.
+    assertStorable({ domain: address.subdomain });
     const project = await services.sites.find(address.subdomain);
     if (!project?.liveDeploymentId) return rpcError(404, SERVER_ERROR, `No documentation is deployed at "${address.subdomain}".`);
     if (options.isAuthenticated) {
@@ -52,6 +56,8 @@ export async function serveMcp(
     } catch {
       return rpcError(400, PARSE_ERROR, 'The body is not JSON: send a JSON-RPC message.');
     }
+    const invalid = invalidParamsOf(body);
+    if (invalid) return rpcError(400, INVALID_PARAMS, invalid.message, { field: invalid.field, id: invalid.id });
     await consumeToolCalls(body, options.isAuthenticated ? limits.authedToolCalls : limits.toolCalls, project.id);
 
     const site: McpSite = {
@@ -75,7 +81,7 @@ export async function serveMcp(
   } catch (error) {
     const app = appErrorOf(error);
     if (!app) throw error;
-    return rpcError(app.status, SERVER_ERROR, app.message, app.headers);
+    return rpcError(app.status, SERVER_ERROR, app.message, { headers: app.headers, field: app.field });
   }
 }
 
@@ -99,8 +105,15 @@ async function consumeToolCalls(body: unknown, limits: Record<'search' | 'read',
   }
 }
 
-function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+/** A JSON-RPC error answer; `field` (in `error.data`) names the input at fault, as the API's `field` does. */
+function rpcError(
+  status: number,
+  code: number,
+  message: string,
+  { headers = {}, field, id = null }: { headers?: Record<string, string>; field?: string; id?: unknown } = {},
+): Response {
+  const error = { code, message, ...(field ? { data: { field } } : {}) };
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error, id }), {
     status,
     headers: { 'content-type': 'application/json', ...headers },
   });

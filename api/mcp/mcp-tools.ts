@@ -1,6 +1,7 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { type Reader, recordSearch, recordView } from '../analytics/record.ts';
+import { unstorableIn } from '../http/input-guards.ts';
 import { searchDocs, SEARCH_LIMITS } from '../search/search-docs.ts';
 import type { Services } from '../services.ts';
 import { pageMarkdownOf, routeOfReadPath, sectionOfMarkdown } from '../sites/live-page-markdown.ts';
@@ -33,7 +34,16 @@ export interface SearchFilters {
   languages: string[];
 }
 
-const QUERY = z.string().trim().min(1, 'must not be empty').max(SEARCH_LIMITS.maxQueryLength).describe('What to look for: a few words or a question.');
+/** Text a client sends, refused when PostgreSQL could not store it (a search is recorded; a path is looked up), as on every entry point. */
+const storable = (text: z.ZodString) =>
+  text.superRefine((value, context) => {
+    const what = unstorableIn(value);
+    if (what) context.addIssue({ code: z.ZodIssueCode.custom, message: `contains ${what}` });
+  });
+
+const QUERY = storable(z.string().trim().min(1, 'must not be empty').max(SEARCH_LIMITS.maxQueryLength)).describe(
+  'What to look for: a few words or a question.',
+);
 const PAGE_SIZE = z
   .number()
   .int()
@@ -93,11 +103,11 @@ export function searchFiltersOf(layout: SiteLayout): SearchFilters {
 
 export const READ_INPUT = z.object({
   paths: z
-    .array(z.string().trim().min(1).max(1000))
+    .array(storable(z.string().trim().min(1).max(1000)))
     .min(1)
     .max(MAX_PAGES_PER_READ)
     .describe('Pages to read, by path as search gives them ("/customize/custom-domain"); "/page#anchor" reads that section only.'),
-  section: z.string().max(300).optional().describe('Read only this section of each page: a heading anchor ("configure-dns") or heading text.'),
+  section: storable(z.string().max(300)).optional().describe('Read only this section of each page: a heading anchor ("configure-dns") or heading text.'),
 });
 
 /** The tools as MCP lists them for a site, with what they take (without filters: as a site of one version and language). */

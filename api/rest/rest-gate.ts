@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { RequestAuth } from '../auth/request-auth.ts';
 import { AppError } from '../errors.ts';
-import { findUnstorableText } from '../http/input-guards.ts';
+import { assertStorable } from '../http/input-guards.ts';
 import { readBodyText, replaceBodyText } from '../http/request-body.ts';
 import { matchRoute, type ApiRoute, type RouteMatch } from './routes.ts';
 import { validateRouteInput } from './validate-input.ts';
@@ -79,11 +79,7 @@ async function readCheckedInput(
     validateRouteInput(options.schema, route, params, body);
   } else {
     // A streaming route's subscription validates its input; PostgreSQL could not store a NUL or a lone surrogate from it.
-    const unstorable = findUnstorableText(body);
-    if (unstorable) {
-      const field = unstorable.path.join('.') || 'body';
-      throw new AppError('INVALID_INPUT', `${field} contains ${unstorable.what}.`, { field });
-    }
+    assertStorable(body);
   }
   return { params, body };
 }

@@ -1,6 +1,6 @@
 import { coerceInputValue, getNamedType, isEnumType, isNonNullType, type GraphQLSchema } from 'graphql';
 import { AppError, invalidInput } from '../errors.ts';
-import { findUnstorableText } from '../http/input-guards.ts';
+import { assertStorable } from '../http/input-guards.ts';
 import { routeField, type JsonRoute } from './routes.ts';
 
 /**
@@ -9,8 +9,7 @@ import { routeField, type JsonRoute } from './routes.ts';
  * names the first offending field; unknown body fields are rejected too.
  */
 export function validateRouteInput(schema: GraphQLSchema, route: JsonRoute, params: Record<string, string>, body: unknown): void {
-  const badParam = findUnstorableText(params);
-  if (badParam) throw invalidInput(badParam.path[0]!, `${badParam.path[0]} contains ${badParam.what}.`);
+  assertStorable(params);
   if (!route.hasBody) return;
   if (body === undefined) body = {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -34,7 +33,7 @@ export function validateRouteInput(schema: GraphQLSchema, route: JsonRoute, para
       continue;
     }
     coerceInputValue(value, arg.type, (path, _invalid, error) => {
-      const at = [arg.name, ...path.filter((part) => typeof part === 'string')].join('.');
+      const at = [arg.name, ...path].join('.');
       const unknownField = /Field "([^"]+)" is not defined by type/.exec(error.message);
       if (unknownField) throw invalidInput(`${at}.${unknownField[1]}`, `Unknown field "${unknownField[1]}" in ${at}.`);
       const named = getNamedType(arg.type);
@@ -49,11 +48,7 @@ export function validateRouteInput(schema: GraphQLSchema, route: JsonRoute, para
       }
       throw invalidInput(at, describeCoercionError(at, error.message));
     });
-    const unstorable = findUnstorableText(value);
-    if (unstorable) {
-      const field = [arg.name, ...unstorable.path].join('.');
-      throw invalidInput(field, `${field} contains ${unstorable.what}.`);
-    }
+    assertStorable(value, [arg.name]);
   }
 }
 

@@ -25,18 +25,22 @@ export function siteAddressOf(url: URL, config: { siteDomain: string | undefined
   }
   const match = /^\/sites\/([^/]+)(?:\/~preview\/([^/]+))?(\/.*)?$/.exec(url.pathname);
   if (!match) return undefined;
-  let subdomain: string;
-  let slug: string | undefined;
-  try {
-    subdomain = decodeURIComponent(match[1]!);
-    slug = match[2] === undefined ? undefined : decodeURIComponent(match[2]);
-  } catch {
-    return undefined;
-  }
+  // A name that is not validly percent-encoded (`%ED%A0%80`) names no site: kept as written, it is looked
+  // up as any unknown name is, so that its MCP server's answer is a JSON-RPC "not deployed".
+  const subdomain = decodedOrAsWritten(match[1]!);
+  const slug = match[2] === undefined ? undefined : decodedOrAsWritten(match[2]);
   const path = match[3] ?? '';
   // A branch's preview is the site whose domain is `{slug}--{subdomain}`, under its project's address.
   if (slug !== undefined) return { address: { subdomain: previewDomainOf(slug, subdomain), base: `/sites/${match[1]}/~preview/${match[2]}`, origin }, path };
   return { address: { subdomain, base: `/sites/${match[1]}`, origin }, path };
+}
+
+function decodedOrAsWritten(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** Where a site is read when no request says (an API answer): its own host name under SITE_DOMAIN, else under PUBLIC_URL. */

@@ -1,3 +1,4 @@
+import { isMcpRequest, rpcProblems } from './rpc-checks.ts';
 import type { FindingKind, FuzzCase, Reply } from './types.ts';
 
 /** HTTP-level refusals: on /graphql too they must be `{error, code}`, not a GraphQL `{"errors"}` body. */
@@ -19,10 +20,13 @@ export function problemsOf(fuzzCase: FuzzCase, reply: Reply): Problem[] {
   if (reply.status >= 500) problems.push({ kind: '5xx', summary: `${reply.status}${code ? ` ${code}` : ''}` });
   if (request.leave === 'mid-body' || request.leave === 'after-headers') return problems;
   if (reply.failure) problems.push({ kind: 'no-answer', summary: `${reply.status}, then ${reply.failure}` });
+  if (isMcpRequest(request)) return request.method === 'HEAD' ? problems : [...problems, ...rpcProblems(reply)];
   if (reply.status >= 400 && request.method !== 'HEAD') {
     const refusal = errorBodyProblem(fuzzCase, reply, code);
     if (refusal) problems.push(refusal);
   }
+  const unnamed = fieldProblem(fuzzCase, reply, code);
+  if (unnamed) problems.push(unnamed);
   if (reply.status === 200 && fuzzCase.stream) {
     const unfinished = streamProblem(fuzzCase.stream, reply);
     if (unfinished) problems.push({ kind: 'stream', summary: unfinished });
@@ -40,6 +44,19 @@ function errorBodyProblem(fuzzCase: FuzzCase, reply: Reply, code: string | undef
   const body =
     reply.body.trim() === '' ? 'an empty body' : isGraphqlErrors ? 'a GraphQL {"errors"} body' : `a ${reply.headers['content-type'] ?? 'typeless'} body`;
   return { kind: 'error-body', summary: `${reply.status} with ${body}` };
+}
+
+/**
+ * A refusal of a case that made one field hostile which does not name that field (or one inside it,
+ * or the one it is part of: a message holding too much text).
+ */
+function fieldProblem(fuzzCase: FuzzCase, reply: Reply, code: string | undefined): Problem | undefined {
+  const expected = fuzzCase.expectField;
+  if (code !== 'INVALID_INPUT' || expected === undefined) return undefined;
+  const { field } = parseJson(reply.body) as { field?: unknown };
+  if (typeof field !== 'string') return { kind: 'error-body', summary: `${reply.status} INVALID_INPUT without a field` };
+  if (field === expected || field.startsWith(`${expected}.`) || expected.startsWith(`${field}.`)) return undefined;
+  return { kind: 'error-body', summary: `${reply.status} INVALID_INPUT naming ${field}, not ${expected}` };
 }
 
 /** Whether the stream ended as its protocol ends an answer: `d:` (v4), `finish` then [DONE] (v5), `complete` (graphql-sse). */

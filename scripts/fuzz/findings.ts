@@ -12,7 +12,7 @@ export interface FindingGroup {
   alsoBy: string[];
 }
 
-const KIND_ORDER: FindingKind[] = ['crash', 'hang', '5xx', 'stream', 'error-body', 'no-answer', 'noisy-log', 'log-error'];
+const KIND_ORDER: FindingKind[] = ['crash', 'hang', '5xx', 'stored', 'stream', 'error-body', 'no-answer', 'noisy-log', 'log-error'];
 const MORE_LABELS = 12;
 
 export function groupFindings(findings: Finding[]): FindingGroup[] {

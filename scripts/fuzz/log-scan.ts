@@ -18,6 +18,9 @@ const KNOWN_NOISE: RegExp[] = [];
 const CLIENT_LEFT =
   /ECONNRESET|EPIPE|ERR_STREAM_PREMATURE_CLOSE|premature close|aborted|socket hang up|client (left|disconnected)|AbortError|The operation was aborted|other side closed/i;
 
+/** Warnings that say data was lost (analytics rows a write refused): findings like errors. */
+const LOST_DATA = /could not record|dropped/i;
+
 const ENTRY_START = /^(\d{4}-\d\d-\d\dT[\d:.]+Z) (debug|info|warn|error)\s+(.*)$/;
 
 export function readLog(file: string): LogEntry[] {
@@ -30,12 +33,12 @@ export function readLog(file: string): LogEntry[] {
   return entries;
 }
 
-/** The error-level entries: findings (a client's leaving logged as an error with a stack is "noisy-log"), and known noise. */
+/** The error-level entries and lost-data warnings: findings (a client's leaving logged as an error with a stack is "noisy-log"), and known noise. */
 export function logFindings(entries: LogEntry[], timeline: Sent[]): { findings: Finding[]; noise: LogEntry[] } {
   const findings: Finding[] = [];
   const noise: LogEntry[] = [];
   for (const [order, entry] of entries.entries()) {
-    if (entry.level !== 'error') continue;
+    if (entry.level !== 'error' && !(entry.level === 'warn' && LOST_DATA.test(entry.message))) continue;
     if (KNOWN_NOISE.some((pattern) => pattern.test(entry.text))) {
       noise.push(entry);
       continue;

@@ -20,9 +20,13 @@ export interface FuzzOptions {
 
 export const USAGE = `Usage: npm run fuzz -- [--seed S] [--count N] [--concurrency C] [--timeout MS] [--out FILE] [--trace FILE] [--only TEXT]
 
-Starts a Folio of its own (DATABASE_URL's server when set, in a fresh database; else embedded), deploys the
-bundled example and sends every route hostile requests. Exits 1 when it finds a 5xx, a crash, a hang, an
-error without a JSON {error, code} body, an unfinished stream or an error-level log line.
+Starts a Folio of its own (on DATABASE_URL's server when set, in a fresh database; else on an embedded
+PostgreSQL of the run's own), deploys the bundled example and sends every route hostile requests: the API,
+GraphQL, the sites, their MCP servers, llms files and Markdown pages, the console. Then it sends each route
+that stores what it is sent requests it must refuse, and searches the database for anything they left.
+Exits 1 when it finds a 5xx, a crash, a hang, an error without a JSON {error, code} body (a JSON-RPC error
+on MCP), a 400 that does not name the field made hostile, an unfinished stream, something stored from a
+refused request, or an error-level log line (or a warning that data was dropped).
 
 --seed         the PRNG seed: the same seed sends the same cases (default: folio)
 --count        cases per route (default: 300)

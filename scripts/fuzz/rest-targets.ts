@@ -1,5 +1,6 @@
-import { fixedAgentCases, randomAgentCase, validAgentJob } from './cases/agent.ts';
+import { fixedAgentCases, fixedPreviewCases, randomAgentCase, validAgentJob, validPreview } from './cases/agent.ts';
 import { fixedAssistantCases, questionBody, QUESTIONS, randomAssistantCase } from './cases/assistant.ts';
+import { fixedFeedbackCases, fixedPathCases, randomReaderCase, validClick, validFeedback, validPage } from './cases/reader.ts';
 import { fixedSearchCases, randomSearchCase, validSearch } from './cases/search.ts';
 import type { Random } from './random.ts';
 import type { Fixture } from './setup.ts';
@@ -10,6 +11,7 @@ import type { FuzzCase, StreamKind } from './types.ts';
 
 interface OpenApiOperation {
   description?: string;
+  parameters?: { name: string; in: string; schema?: JsonSchema }[];
   tags?: string[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, unknown> }>;
@@ -29,6 +31,7 @@ interface RouteKnowledge {
 }
 
 function knowledgeOf(template: string, fixture: Fixture): RouteKnowledge {
+  const reader = (target: Target, random: Random) => randomReaderCase(target, random, fixture);
   if (template.endsWith('/assistant/{domain}/message')) {
     const style = template.startsWith('/v2/') ? 'v5' : 'v4';
     return {
@@ -38,6 +41,16 @@ function knowledgeOf(template: string, fixture: Fixture): RouteKnowledge {
       ownShare: 0.35,
     };
   }
+  if (template.endsWith('/click')) {
+    return { validBody: validClick(fixture), fixed: (target, random) => fixedPathCases(target, random, fixture), random: reader, ownShare: 0.3 };
+  }
+  if (template.startsWith('/v1/page/')) {
+    return { validBody: validPage(fixture), fixed: (target, random) => fixedPathCases(target, random, fixture), random: reader, ownShare: 0.3 };
+  }
+  if (template.startsWith('/v1/feedback/')) {
+    return { validBody: validFeedback(fixture), fixed: (target, random) => fixedFeedbackCases(target, random, fixture), random: reader, ownShare: 0.3 };
+  }
+  if (template.startsWith('/v1/project/preview/')) return { validBody: validPreview, fixed: fixedPreviewCases };
   if (template.startsWith('/v1/search/')) {
     return { validBody: validSearch, fixed: fixedSearchCases, random: randomSearchCase, ownShare: 0.35 };
   }
@@ -53,8 +66,8 @@ export async function restTargets(fixture: Fixture): Promise<Target[]> {
   const targets: Target[] = [];
   for (const [template, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
-      const isUpdate = template.startsWith('/v1/project/update/');
-      // Accepted updates deploy: they go to the small site, whose deployments take a moment.
+      const isUpdate = template.startsWith('/v1/project/update/') || template.startsWith('/v1/project/preview/');
+      // Accepted updates and previews deploy: they go to the small site, whose deployments take a moment.
       const project = isUpdate ? fixture.other : fixture.main;
       const isAssistant = /assistant key/i.test(operation.description ?? '') || operation.tags?.includes('Assistant');
       const schema = resolve(operation.requestBody?.content?.['application/json']?.schema, document);
@@ -63,10 +76,18 @@ export async function restTargets(fixture: Fixture): Promise<Target[]> {
         route: `${method.toUpperCase()} ${template}`,
         method: method.toUpperCase(),
         template,
-        params: paramsOf(template, { domain: project.subdomain, projectId: project.projectId, statusId: project.statusId, id: fixture.sessionId }),
+        params: paramsOf(template, {
+          domain: project.subdomain,
+          projectId: project.projectId,
+          statusId: project.statusId,
+          id: fixture.sessionId,
+          threadId: fixture.threadId,
+          gapId: fixture.gapId,
+        }),
         key: isAssistant ? project.assistantKey : project.adminKey,
         ...(schema ? { schema, validBody: knowledge.validBody ?? ((random: Random) => exampleOf(schema, random)) } : {}),
         ...(streamOf(template, operation) ? { stream: streamOf(template, operation) } : {}),
+        ...(queryOf(operation) ? { query: queryOf(operation) } : {}),
         ...(knowledge.ownShare ? { ownShare: knowledge.ownShare } : {}),
       };
       if (knowledge.fixed) target.fixed = (random) => knowledge.fixed!(target, random);
@@ -75,6 +96,12 @@ export async function restTargets(fixture: Fixture): Promise<Target[]> {
     }
   }
   return targets;
+}
+
+/** The query parameters an operation declares, by name, if any. */
+function queryOf(operation: OpenApiOperation): Record<string, JsonSchema> | undefined {
+  const declared = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
+  return declared.length > 0 ? Object.fromEntries(declared.map((parameter) => [parameter.name, parameter.schema ?? {}])) : undefined;
 }
 
 /** Valid values of the template's parameters (an unknown one: "x"). */

@@ -40,6 +40,11 @@ export interface RunResult {
 
 const RECENT = 8;
 
+/** One request, over a socket of its own or with fetch, as the request says. */
+export function sendRequest(request: RequestSpec, options: Pick<RunOptions, 'url' | 'port' | 'timeoutMs'>): Promise<Reply> {
+  return request.via === 'raw' ? sendRaw(options.port, request, options.timeoutMs) : sendWithFetch(options.url, request, options.timeoutMs);
+}
+
 /** Sends every case (and its follow-ups), `concurrency` at a time, and checks every answer. */
 export async function runCases(cases: FuzzCase[], options: RunOptions): Promise<RunResult> {
   const result: RunResult = { findings: [], timeline: [], sentPerRoute: new Map(), sent: 0, unsendable: 0 };
@@ -47,8 +52,7 @@ export async function runCases(cases: FuzzCase[], options: RunOptions): Promise<
   let next = 0;
   let lastProgress = Date.now();
 
-  const send = (request: RequestSpec): Promise<Reply> =>
-    request.via === 'raw' ? sendRaw(options.port, request, options.timeoutMs) : sendWithFetch(options.url, request, options.timeoutMs);
+  const send = (request: RequestSpec) => sendRequest(request, options);
 
   const runOne = async (fuzzCase: FuzzCase, order: number): Promise<void> => {
     recent.push({ fuzzCase, order });

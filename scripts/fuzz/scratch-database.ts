@@ -1,3 +1,6 @@
+import { loadConfig } from '../../api/config.ts';
+import { startEmbeddedPostgres } from '../../api/db/embedded-postgres.ts';
+import { createLogger } from '../../api/logger.ts';
 import { adminQuery, withDatabase } from '../../test/support/databases.ts';
 
 export interface ScratchDatabase {
@@ -17,4 +20,14 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
     url: withDatabase(serverUrl, name),
     drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+/**
+ * Without DATABASE_URL, an embedded PostgreSQL of the run's own in `dir`, as the tests start one: the
+ * fuzzer reads the database after Folio has stopped (stored-check.ts), so it owns the server.
+ */
+export async function startScratchCluster(dir: string): Promise<ScratchDatabase> {
+  const { embeddedPostgresHome } = loadConfig({ EMBEDDED_POSTGRES_HOME: process.env.EMBEDDED_POSTGRES_HOME });
+  const embedded = await startEmbeddedPostgres(dir, { home: embeddedPostgresHome, log: createLogger('warn') });
+  return { url: embedded.url, drop: () => embedded.destroy() };
 }

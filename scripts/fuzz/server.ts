@@ -9,18 +9,16 @@ const STOP_MS = 30_000;
 export interface FolioServer {
   url: string;
   port: number;
-  /** Where the embedded PostgreSQL keeps its cluster, as the ready line says (undefined with DATABASE_URL). */
-  clusterDir: string | undefined;
   /** Why the process ended, if it did. */
   exit(): string | undefined;
   /** Runs `folio ARGS` against the same database and returns its stdout. */
   cli(args: string[]): Promise<string>;
-  /** SIGTERM (the embedded PostgreSQL stops with it), SIGKILL if it has not ended after 30 s. */
+  /** SIGTERM, SIGKILL if it has not ended after 30 s. */
   stop(): Promise<void>;
 }
 
 /** The child's environment: only what Folio needs, so the caller's model keys and settings stay out. */
-export function folioEnv(settings: { dataDir: string; databaseUrl: string | undefined }): NodeJS.ProcessEnv {
+export function folioEnv(settings: { dataDir: string; databaseUrl: string }): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -28,13 +26,15 @@ export function folioEnv(settings: { dataDir: string; databaseUrl: string | unde
     PORT: '0',
     DATA_DIR: settings.dataDir,
     LOG_LEVEL: 'info',
-    ...(settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl } : {}),
+    DATABASE_URL: settings.databaseUrl,
     ...(process.env.EMBEDDED_POSTGRES_HOME ? { EMBEDDED_POSTGRES_HOME: process.env.EMBEDDED_POSTGRES_HOME } : {}),
     // Hostile requests by the thousand from one address must reach the routes, not the per-client limits.
     ASSISTANT_MESSAGES_PER_HOUR: '100000000',
     ASSISTANT_MESSAGES_PER_MINUTE_PER_CLIENT: '1000000',
     SEARCHES_PER_HOUR: '100000000',
     SEARCHES_PER_MINUTE_PER_CLIENT: '1000000',
+    MCP_REQUESTS_PER_HOUR_PER_CLIENT: '100000000',
+    MCP_TOOL_CALLS_PER_HOUR: '100000000',
   };
 }
 
@@ -49,7 +49,6 @@ export async function startFolio(env: NodeJS.ProcessEnv, logFile: string): Promi
       resolve();
     }),
   );
-  let clusterDir: string | undefined;
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`folio serve was not ready after ${READY_MS / 1000} s; see ${logFile}`)), READY_MS);
@@ -59,7 +58,6 @@ export async function startFolio(env: NodeJS.ProcessEnv, logFile: string): Promi
       const ready = /Folio serve ready at (http:\/\/127\.0\.0\.1:\d+)/.exec(seen);
       if (ready) {
         clearTimeout(timer);
-        clusterDir = /database: embedded PostgreSQL \(([^)\n]+)\)/.exec(seen)?.[1];
         resolve(ready[1]!);
       }
     };
@@ -77,7 +75,6 @@ export async function startFolio(env: NodeJS.ProcessEnv, logFile: string): Promi
   return {
     url,
     port: Number(new URL(url).port),
-    clusterDir,
     exit: () => exit,
     cli: (args) => runCli(args, env),
     stop: () =>
@@ -108,14 +105,4 @@ function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
       code === 0 ? resolve(stdout) : reject(new Error(`folio ${args.slice(0, 2).join(' ')} exited with ${code}: ${stderr.trim()}`)),
     );
   });
-}
-
-/**
- * Running as root, the embedded PostgreSQL keeps its cluster outside DATA_DIR (docs/database.md),
- * marked with the DATA_DIR it belongs to: removed with it when the mark names this run's DATA_DIR.
- */
-export function removeOwnCluster(clusterDir: string | undefined, dataDir: string): void {
-  if (!clusterDir || clusterDir.startsWith(`${dataDir}/`)) return;
-  const marker = fs.readFileSync(`${clusterDir}/folio-data-dir`, 'utf8').trim();
-  if (marker === dataDir) fs.rmSync(clusterDir, { recursive: true, force: true });
 }

@@ -31,6 +31,10 @@ export interface Fixture {
   assets: string[];
   /** `/widget/folio-<hash>.js`, read from /widget.js. */
   widgetFiles: string[];
+  /** `/console/assets/console-<hash>.js`, read from /console/. */
+  consoleFiles: string[];
+  /** A content gap of the main project, when its analytics have one yet (else "x", which names none). */
+  gapId: string;
   /** Keys and ids as the report shows them (`$ADMIN_KEY`), so examples can be pasted. */
   placeholders: [string, string][];
   /** Folders to remove at the end. */
@@ -79,6 +83,8 @@ export async function prepareFixture(server: FolioServer, say: (line: string) =>
       pages: files.filter((file) => /\.mdx?$/.test(file)).map((file) => file.replace(/\.mdx?$/, '')),
       assets: files.filter((file) => !/\.(mdx?|json)$/.test(file)),
       widgetFiles: await widgetFiles(server.url),
+      consoleFiles: await consoleFiles(server.url),
+      gapId: await firstGap(server.url, main),
       placeholders: [
         [main.adminKey, '$ADMIN_KEY'],
         [main.assistantKey, '$ASSISTANT_KEY'],
@@ -143,6 +149,18 @@ async function idFromHeader(url: string, path: string, key: string, body: unknow
 async function widgetFiles(url: string): Promise<string[]> {
   const script = await (await fetch(`${url}/widget.js`)).text();
   return [...new Set(script.match(/\/widget\/[\w.-]+\.js/g) ?? [])];
+}
+
+/** The hashed bundle the console's page loads. */
+async function consoleFiles(url: string): Promise<string[]> {
+  const page = await (await fetch(`${url}/console/`)).text();
+  return [...new Set(page.match(/\/console\/assets\/[\w.-]+/g) ?? [])];
+}
+
+async function firstGap(url: string, project: FuzzProject): Promise<string> {
+  const response = await fetch(`${url}/v1/analytics/${project.projectId}/gaps`, { headers: { authorization: `Bearer ${project.adminKey}` } });
+  const { gaps } = (await response.json()) as { gaps?: { id: string }[] };
+  return gaps?.[0]?.id ?? 'x';
 }
 
 function listFiles(root: string, dir = ''): string[] {

@@ -18,6 +18,8 @@ export interface Target {
   /** The key that opens it. */
   key?: string;
   schema?: JsonSchema;
+  /** The query parameters it declares, by name. */
+  query?: Record<string, JsonSchema>;
   validBody?: (random: Random) => unknown;
   /** What a successful body must be. */
   stream?: StreamKind;

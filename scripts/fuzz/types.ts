@@ -47,11 +47,13 @@ export interface FuzzCase {
   label: string;
   request: RequestSpec;
   stream?: StreamKind;
+  /** The field a 400 INVALID_INPUT must name (`field`): the one this case made hostile. */
+  expectField?: string;
   /** A request that uses this one's answer (a graphql-sse token, say); checked like any other. */
   followUp?: (reply: Reply) => FuzzCase | undefined;
 }
 
-export type FindingKind = '5xx' | 'error-body' | 'hang' | 'crash' | 'no-answer' | 'stream' | 'log-error' | 'noisy-log';
+export type FindingKind = '5xx' | 'error-body' | 'hang' | 'crash' | 'no-answer' | 'stream' | 'stored' | 'log-error' | 'noisy-log';
 
 export interface Finding {
   kind: FindingKind;

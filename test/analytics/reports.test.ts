@@ -286,6 +286,8 @@ describe('the analytics routes', () => {
       ['/feedback', 'dateFrom=November', 'dateFrom'],
       ['/feedback', 'dateFrom=2026-02-30', 'dateFrom'],
       ['/searches', 'dateFrom=2026-11-05&dateTo=2026-11-01', 'dateTo'],
+      // Without dateTo (the end of today), a dateFrom still to come is what is wrong.
+      ['/searches', 'dateFrom=9999-12-31', 'dateFrom'],
       ['/views', 'limit=0', 'limit'],
       ['/views', 'limit=251', 'limit'],
       ['/assistant', 'limit=ten', 'limit'],

@@ -69,3 +69,38 @@ describe('a lone surrogate is a 400 naming the field', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe("a NUL in a site's name in the path is a 400 naming the domain, as on the API", () => {
+  const rpc = { jsonrpc: '2.0', method: 'tools/list', id: 1 };
+  const postMcp = (path: string, key?: string) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: JSON.stringify(rpc),
+    });
+
+  it.each([
+    ['the MCP server', '/sites/%00/mcp'],
+    ['the authenticated MCP server', '/sites/a%00b/authed/mcp'],
+    ["a preview's MCP server", '/sites/a/~preview/b%00/mcp'],
+  ])('on %s, where it was a 500, as a JSON-RPC error', async (_name, path) => {
+    const res = await postMcp(path, a.assistantKey);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'domain contains a NUL character.', data: { field: 'domain' } },
+      id: null,
+    });
+  });
+
+  it('a name that is not validly percent-encoded names no site: a JSON-RPC "not deployed"', async () => {
+    const res = await postMcp('/sites/%ED%A0%80/mcp');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'No documentation is deployed at "%ED%A0%80".' }, id: null });
+  });
+
+  it('the same rule as a search names it', async () => {
+    const res = await t.call('POST', `/v1/search/a%00b`, { key: a.assistantKey, json: { query: 'install' } });
+    expect(res).toEqual(expect.objectContaining({ status: 400, body: { error: 'domain contains a NUL character.', code: 'INVALID_INPUT', field: 'domain' } }));
+  });
+});

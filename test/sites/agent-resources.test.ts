@@ -125,8 +125,60 @@ describe("a site's MCP server", () => {
   });
 });
 
+describe("a site's MCP server, given text that cannot be stored in a tool's arguments", () => {
+  // A site of its own: these calls count against its limit of tool calls.
+  beforeAll(async () => {
+    await deployedSite(t, 'acme-hostile');
+  });
+
+  it.each([
+    ['search', { query: 'custom\u0000domain' }, 'contains a NUL character at query'],
+    ['read_pages', { paths: ['/fonts', '/a\ud800'] }, 'contains a lone UTF-16 surrogate (half of a character) at paths[1]'],
+    ['read_pages', { paths: ['/fonts'], section: 'x\u0000' }, 'contains a NUL character at section'],
+  ])('refuses a %s call naming the argument, as an invalid-arguments error', async (name, args, says) => {
+    const answer = await t.call('POST', '/sites/acme-hostile/mcp', {
+      headers: { accept: 'application/json, text/event-stream' },
+      json: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.result).toEqual({
+      content: [{ type: 'text', text: `MCP error -32602: Input validation error: Invalid arguments for tool ${name}: ${says}` }],
+      isError: true,
+    });
+  });
+
+  it.each([
+    ['a call without a tool name', { method: 'tools/call', params: { arguments: { query: 'x' } } }, 'params.name', 'expected string, received undefined'],
+    [
+      'a call whose arguments are a list',
+      { method: 'tools/call', params: { name: 'search', arguments: ['x'] } },
+      'params.arguments',
+      'expected record, received array',
+    ],
+    ['initialize without params', { method: 'initialize' }, 'params', 'expected object, received undefined'],
+  ])('answers %s, where it was an internal error, as invalid params naming the field', async (_name, message, field, says) => {
+    const answer = await t.call('POST', '/sites/acme-hostile/mcp', {
+      headers: { accept: 'application/json, text/event-stream' },
+      json: { jsonrpc: '2.0', id: 7, ...message },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32602, message: `Invalid params: ${field}: Invalid input: ${says}.`, data: { field } },
+      id: 7,
+    });
+  });
+});
+
 describe('POST /v1/page/{domain}', () => {
   const page = (json: unknown) => t.call('POST', '/v1/page/acme-ai', { key: acme.assistantKey, json });
+
+  it('names the item of a list at fault', async () => {
+    expect(await page({ path: '/fonts', groups: ['admins', 1] })).toMatchObject({
+      status: 400,
+      body: { error: 'groups.1 must be a string.', code: 'INVALID_INPUT', field: 'groups.1' },
+    });
+  });
 
   it("answers a page's content by the path a search result gives", async () => {
     const answer = await page({ path: '/custom-domain#configure-dns' });

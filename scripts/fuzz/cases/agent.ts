@@ -3,9 +3,9 @@ import { caseOf, requestOf, type Target } from '../target.ts';
 import type { FuzzCase } from '../types.ts';
 import { describeString, oddString } from '../values.ts';
 
-/** Agent jobs: branch names git refuses (and some it accepts), odd messages. 100 accepted jobs per hour. */
+/** Agent jobs and previews: branch names git refuses (and some it accepts), odd messages. 100 accepted jobs per hour. */
 
-const BRANCHES = [
+export const BRANCHES = [
   'HEAD',
   'refs/heads/main',
   'heads/main',
@@ -66,4 +66,11 @@ export function randomAgentCase(target: Target, random: Random): FuzzCase {
   ];
   const [label, body] = random.pick(variants);
   return caseOf(target, label, requestOf(target, random, { body }));
+}
+
+/** A preview of a branch the repository does not have: accepted, and its deployment fails soon. */
+export const validPreview = (random: Random) => ({ branch: `fuzz/preview-${random.int(1, 1_000_000)}` });
+
+export function fixedPreviewCases(target: Target, random: Random): FuzzCase[] {
+  return BRANCHES.map((branch) => caseOf(target, `branch = ${describeString(branch)}`, requestOf(target, random, { body: { branch } })));
 }

@@ -52,7 +52,7 @@ function schemaPaths(schema: JsonSchema | undefined, prefix: JsonPath = [], dept
 }
 
 /** The fields of a target's body: those of its schema and those of a valid body. */
-function fieldPaths(target: Target, body: unknown): JsonPath[] {
+export function fieldPaths(target: Target, body: unknown): JsonPath[] {
   const seen = new Map<string, JsonPath>();
   for (const path of [...schemaPaths(target.schema), ...valuePaths(body)]) seen.set(JSON.stringify(path), path);
   return [...seen.values()];

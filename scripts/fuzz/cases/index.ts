@@ -3,6 +3,7 @@ import type { Fixture } from '../setup.ts';
 import type { Target } from '../target.ts';
 import type { FuzzCase } from '../types.ts';
 import { bodyCase } from './bodies.ts';
+import { fixedFieldCases, fixedQueryCases, randomQueryCase } from './fields.ts';
 import { disconnectCase, fixedGenericCases, headerCase, keyCase, methodCase, pathParamCase, pathShapeCase, queryCase } from './generic.ts';
 import { fixedRawCases, rawCase } from './raw.ts';
 
@@ -13,7 +14,13 @@ type Generator = (target: Target, random: Random, fixture: Fixture) => FuzzCase;
  * random ones up to `count`, drawn from the generic generators and its own.
  */
 export function casesFor(target: Target, count: number, random: Random, fixture: Fixture): FuzzCase[] {
-  const cases = [...fixedGenericCases(target, random, fixture), ...fixedRawCases(target, random), ...(target.fixed?.(random) ?? [])];
+  const cases = [
+    ...fixedGenericCases(target, random, fixture),
+    ...fixedRawCases(target, random),
+    ...fixedFieldCases(target, random),
+    ...fixedQueryCases(target, random),
+    ...(target.fixed?.(random) ?? []),
+  ];
   const generic: [number, Generator][] = [
     [target.validBody ? 0.35 : 0, bodyCase],
     [0.08, keyCase],
@@ -21,6 +28,7 @@ export function casesFor(target: Target, count: number, random: Random, fixture:
     [0.1, headerCase],
     [0.08, rawCase],
     [0.07, queryCase],
+    [target.query ? 0.07 : 0, randomQueryCase],
     [0.1, pathParamCase],
     [0.05, pathShapeCase],
     [target.stream ? 0.04 : 0.02, disconnectCase],

@@ -24,7 +24,7 @@ const SITE_FILES = [
   'quickstart.md',
 ];
 
-const get = (target: Target, random: Random, label: string, path: string, via: 'fetch' | 'raw' = 'raw') =>
+export const get = (target: Target, random: Random, label: string, path: string, via: 'fetch' | 'raw' = 'raw') =>
   caseOf(target, label, requestOf(target, random, { target: path, via }));
 
 export function fixedSiteCases(target: Target, random: Random, fixture: Fixture): FuzzCase[] {
