@@ -32,6 +32,12 @@ export const GapFix = builder.prismaObject('GapFix', {
     sessionId: t.exposeString('sessionId'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     job: t.relation('session', { type: AgentSession, description: 'The agent job: its status, pull request and message.' }),
-    check: t.field({ type: FixCheck, nullable: true, select: { check: true }, resolve: (fix) => (fix.check as StoredCheck | null) ?? null }),
+    check: t.field({
+      type: FixCheck,
+      nullable: true,
+      select: { check: true },
+      // Prisma reads JSON columns untyped; reviewPreview writes this one only as a StoredCheck.
+      resolve: (fix) => (fix.check as StoredCheck | null) ?? null,
+    }),
   }),
 });
