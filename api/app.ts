@@ -18,6 +18,8 @@ import { useOmitNullsInRest } from './rest/omit-nulls.ts';
 import { openApiDocument } from './rest/openapi.ts';
 import { isApiPath, ROUTE_TABLE, sofaOptions, type RouteTable } from './rest/routes.ts';
 import { sofaErrorHandler } from './rest/sofa-errors.ts';
+
+type SofaErrorHandler = NonNullable<Parameters<typeof useSofa>[0]['errorHandler']>;
 import type { GraphQLContext } from './schema/context.ts';
 import { schema } from './schema/index.ts';
 import type { Services } from './services.ts';
@@ -101,8 +103,8 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
       ...sofaOptions(routes.api).map((options) =>
         useSofa({
           ...options,
-          // SOFA types its handler with fets' Response; ours is the standard one it is built on.
-          errorHandler: sofaErrorHandler(log) as never,
+          // SOFA types its handler with fets' typed Response; ours is the standard one fets is built on.
+          errorHandler: sofaErrorHandler(log) as SofaErrorHandler,
         }),
       ),
       useGraphQLSse({ authOf, maxBodyBytes: config.maxBodyBytes, log }),

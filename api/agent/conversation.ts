@@ -1,9 +1,15 @@
+import type { Prisma } from '../db/generated/prisma/client.ts';
+
 /** One message of a job's conversation: the instructions, and after each turn the agent's answer. */
 // A type, not an interface: Prisma stores it as JSON, which needs an index signature.
 export type ConversationMessage = {
   role: 'system' | 'user' | 'assistant';
   content: string;
 };
+
+/** A job's `messages` or `pendingMessages` column as the messages it holds. */
+// Prisma reads JSON columns untyped; these two are written only from ConversationMessage values.
+export const conversationOf = (column: Prisma.JsonValue) => column as ConversationMessage[];
 
 /** What a turn that failed says of the follow-ups that were waiting for it. */
 export const followUpsNotRun = (count: number) =>

@@ -18,11 +18,15 @@ export interface PreviewNotes {
 }
 
 /** One question of a gap, as the live site and the preview answered it. */
-export interface QuestionCheck {
+// Types, not interfaces (here and in UnrecordedAnswer): the check is stored as JSON, which needs an index signature.
+export type QuestionCheck = {
   question: string;
   live: UnrecordedAnswer;
   preview: UnrecordedAnswer;
-}
+};
+
+/** What a gap fix's `check` column holds once its questions were asked of the preview. */
+export type StoredCheck = { previewUrl: string; answeredLive: number; answeredPreview: number; questions: QuestionCheck[] };
 
 interface ReviewInput {
   project: { id: string; name: string };
@@ -82,7 +86,7 @@ async function checkGapFix(
   const totals = totalsOf(checks);
   await services.db.gapFix.update({
     where: { id: gapFix.id },
-    data: { check: { previewUrl: queued.previewUrl, questions: checks as never, answeredLive: totals.live, answeredPreview: totals.preview } },
+    data: { check: { previewUrl: queued.previewUrl, questions: checks, answeredLive: totals.live, answeredPreview: totals.preview } satisfies StoredCheck },
   });
   const summary = `${totals.preview} of ${counted(checks.length, 'question')} now answered on the preview (${totals.live} on the live site).`;
   return {

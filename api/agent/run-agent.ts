@@ -2,13 +2,14 @@ import path from 'node:path';
 import { answerModelFor } from '../assistant/models.ts';
 import { runToolLoop } from '../assistant/tool-loop.ts';
 import { makeDirectory, withFileLock } from '../db/data-dir.ts';
+import type { Prisma } from '../db/generated/prisma/client.ts';
 import { GitError, type Repository } from '../deploy/git.ts';
 import { checkProject } from '../deploy/project-reader.ts';
 import { pageRoute, searchDocs } from '../search/search-docs.ts';
 import type { Services } from '../services.ts';
 import { CodeHostUnusable, GitHubPullRequests, gitHubRepository } from './code-hosts/github.ts';
 import { recordLocalPullRequest } from './code-hosts/local-pull-requests.ts';
-import { type ConversationMessage, followUpNote, isFollowUpTurn } from './conversation.ts';
+import { conversationOf, followUpNote, isFollowUpTurn } from './conversation.ts';
 import { AgentEventLog } from './event-log.ts';
 import { haltSession, NO_ANSWER_MODEL, type Halt } from './halt.ts';
 import { hiddenPagesNote, pagesLeftHidden } from './hidden-pages.ts';
@@ -107,7 +108,7 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
             baseBranch: project.branch,
             title: finished.title,
             description: body,
-            isFollowUp: isFollowUpTurn(session.messages as unknown as ConversationMessage[]),
+            isFollowUp: isFollowUpTurn(conversationOf(session.messages)),
             diff: (await copy.diff()).text,
             isDraft: session.asDraft,
             headSha: await copy.headSha(),
@@ -152,7 +153,7 @@ async function runModel(
       id: string;
       branch: string;
       messageId: string | null;
-      messages: unknown;
+      messages: Prisma.JsonValue;
       todos: { content: string; status: string }[];
       pullRequestLink: string | null;
     };
@@ -172,7 +173,7 @@ async function runModel(
     onTodos: (stored) => log.append('todos', { todos: stored }),
     search: (query) => searchLivePages(services, project, query),
   });
-  const instructions = session.messages as ConversationMessage[];
+  const instructions = conversationOf(session.messages);
   const system = agentSystemPrompt({ siteName: project.name, branch: session.branch, baseBranch: project.branch });
   const parts = runToolLoop({
     model: await answerModelFor(services.config),

@@ -65,7 +65,8 @@ export class Workspace {
 
   /** Writes a file (creating folders), refusing kinds of files and sizes the agent may not write. */
   async write(repoPath: string, content: string): Promise<void> {
-    if (!WORKSPACE_LIMITS.extensions.includes(path.extname(repoPath).toLowerCase() as never)) {
+    const extension = path.extname(repoPath).toLowerCase();
+    if (!WORKSPACE_LIMITS.extensions.some((allowed) => allowed === extension)) {
       throw new WorkspaceRefusal(`"${repoPath}" is not a documentation file; the agent writes ${WORKSPACE_LIMITS.extensions.join(', ')} files.`);
     }
     if (Buffer.byteLength(content) > WORKSPACE_LIMITS.maxFileBytes)

@@ -4,11 +4,11 @@ import { parseAssistantRequest } from './request.ts';
 import { openConversation } from './threads.ts';
 
 /** How an answer Folio asked for itself ended: answered (with the pages it cited) or marked not found. */
-export interface UnrecordedAnswer {
+export type UnrecordedAnswer = {
   isAnswered: boolean;
   /** The pages the answer cited, as their paths, in order. */
   cited: string[];
-}
+};
 
 /**
  * Answers a question the way a visitor's is answered, for Folio itself (a rehearsal, a gap fix's check):

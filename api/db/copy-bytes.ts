@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 
 /**
  * Reads one bytea value as raw bytes, through `COPY (query) TO STDOUT (FORMAT binary)`.
@@ -17,7 +17,7 @@ export async function copyBytes(pool: Pool, build: (literal: (value: string) => 
   let failed: Error | undefined;
   try {
     const copy = new BinaryCopyOut(`COPY (${build((value) => client.escapeLiteral(value))}) TO STDOUT (FORMAT binary)`);
-    client.query(copy as unknown as Parameters<PoolClient['query']>[0]);
+    client.query(copy);
     return firstField(await copy.done);
   } catch (error) {
     failed = error as Error;

@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
-import type { Plugin, YogaServerInstance } from 'graphql-yoga';
+import type { Plugin, YogaServer } from 'graphql-yoga';
 import type { RequestAuth } from '../auth/request-auth.ts';
 import { AppError, appErrorOf, internalError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -45,7 +45,7 @@ export interface EdgeOptions {
  * `{"error", "code"}`, and so are the empty-bodied refusals of the libraries behind it.
  */
 export function useHttpEdge(options: EdgeOptions): Plugin {
-  let yoga: YogaServerInstance<Record<string, unknown>, GraphQLContext> | undefined;
+  let yoga: YogaServer<Record<string, unknown>, GraphQLContext> | undefined;
   const refusal = (error: unknown, request?: Request): Response => {
     const app = appErrorOf(error);
     if (app) return errorResponse(app);
@@ -56,7 +56,7 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
 
   return {
     onYogaInit({ yoga: instance }) {
-      yoga = instance as never;
+      yoga = instance;
     },
     onRequest({ request, url, serverContext, endResponse }) {
       const path = url.pathname;

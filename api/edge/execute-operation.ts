@@ -1,5 +1,5 @@
 import { type DocumentNode, getOperationAST, GraphQLError, type ExecutionResult } from 'graphql';
-import type { YogaServerInstance } from 'graphql-yoga';
+import type { YogaServer } from 'graphql-yoga';
 import type { RequestAuth } from '../auth/request-auth.ts';
 import { type AppError, appErrorOf, invalidInput } from '../errors.ts';
 import type { GraphQLContext } from '../schema/context.ts';
@@ -20,7 +20,7 @@ export interface OperationParams {
  * subscription's results end when its key is revoked.
  */
 export async function executeOperation(
-  yoga: YogaServerInstance<Record<string, unknown>, GraphQLContext>,
+  yoga: YogaServer<Record<string, unknown>, GraphQLContext>,
   request: Request,
   serverContext: object,
   params: OperationParams,
@@ -28,7 +28,7 @@ export async function executeOperation(
 ): Promise<OperationResult> {
   const unstorable = unstorableTextRefusal(params);
   if (unstorable) return { errors: [unstorable] };
-  const enveloped = yoga.getEnveloped({ ...serverContext, request, params } as never);
+  const enveloped = yoga.getEnveloped({ ...serverContext, request, params });
   let document: DocumentNode;
   try {
     document = enveloped.parse(params.query);
@@ -37,6 +37,7 @@ export async function executeOperation(
   }
   const errors: readonly GraphQLError[] = enveloped.validate(enveloped.schema, document);
   if (errors.length > 0) return { data: null, errors };
+  // envelop's type for the built context, a spread over an index signature, loses GraphQLContext's keys; createApp's context builds one.
   const contextValue = (await enveloped.contextFactory()) as unknown as GraphQLContext;
   const operation = getOperationAST(document, params.operationName);
   const isSubscription = operation?.operation === 'subscription';

@@ -1,10 +1,9 @@
 import { TOKEN_HEADER_KEY, TOKEN_QUERY_KEY, type Response as SseResponse } from 'graphql-sse';
 import { createHandler } from 'graphql-sse/lib/use/fetch';
-import type { Plugin, YogaInitialContext, YogaServerInstance } from 'graphql-yoga';
+import type { Plugin, YogaInitialContext } from 'graphql-yoga';
 import type { RequestAuth } from '../auth/request-auth.ts';
 import { AppError, appErrorOf, forbidden, internalError, notFound } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { GraphQLContext } from '../schema/context.ts';
 import { errorBody, errorResponse, withErrorBody } from '../http/error-response.ts';
 import { executeOperation, refusalOf } from './execute-operation.ts';
 import { SSE_ENDPOINT } from '../http/paths.ts';
@@ -75,7 +74,7 @@ export function useGraphQLSse({ authOf, maxBodyBytes, log }: GraphQLSseOptions):
           },
           async onSubscribe(request, params) {
             const result = await executeOperation(
-              yoga as YogaServerInstance<Record<string, unknown>, GraphQLContext>,
+              yoga,
               request.raw,
               serverContexts.get(request.raw) ?? {},
               { query: params.query, variables: params.variables ?? undefined, operationName: params.operationName ?? undefined },

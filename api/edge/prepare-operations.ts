@@ -9,7 +9,7 @@ import type { RouteTable } from '../rest/routes.ts';
 export function prepareStreamOperations(app: App, routes: RouteTable): void {
   for (const route of routes.api) {
     if (route.kind !== 'stream') continue;
-    const enveloped = app.getEnveloped({ request: new Request('http://localhost/'), params: { query: route.operation } } as never);
+    const enveloped = app.getEnveloped({ request: new Request('http://localhost/'), params: { query: route.operation } });
     enveloped.validate(enveloped.schema, enveloped.parse(route.operation));
   }
 }

@@ -1,3 +1,4 @@
+import type { HTTPSnippet } from '@readme/httpsnippet';
 import { lookupTable } from '../lookup-table.ts';
 import { isRecord } from './spec-types.ts';
 
@@ -9,9 +10,12 @@ export interface ExampleLanguage {
   label: string;
   /** The code fence's language, for highlighting. */
   fence: string;
-  target: string;
+  target: SnippetTarget;
   client: string;
 }
+
+/** An httpsnippet target (`shell`, `python`): the library names their type only through `convert`. */
+type SnippetTarget = Parameters<HTTPSnippet['convert']>[0];
 
 export type PlaygroundDisplay = 'interactive' | 'simple' | 'none' | 'auth';
 
@@ -33,7 +37,7 @@ export interface ApiOptions {
   mdxAuth?: { method: string; name?: string };
 }
 
-const language = (key: string, label: string, fence: string, target: string, client: string): ExampleLanguage => ({ key, label, fence, target, client });
+const language = (key: string, label: string, fence: string, target: SnippetTarget, client: string): ExampleLanguage => ({ key, label, fence, target, client });
 
 const LANGUAGES = lookupTable<ExampleLanguage>({
   bash: language('bash', 'cURL', 'bash', 'shell', 'curl'),

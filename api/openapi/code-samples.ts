@@ -39,7 +39,7 @@ export function requestSamples(operation: Operation, spec: Spec, options: ApiOpt
   const generated: CodeSample[] = [];
   for (const language of missing) {
     try {
-      const [code] = snippet.convert(language.target as never, language.client) || [];
+      const [code] = snippet.convert(language.target, language.client) || [];
       if (typeof code === 'string' && code) generated.push({ language: language.fence, title: language.label, code: tidy(code) });
     } catch {
       // A target that cannot write this request (an unusual body) is left out rather than failing the page.

@@ -12,6 +12,8 @@ export interface NamedExample {
   value: unknown;
 }
 
+type SamplerSchema = Parameters<typeof sample>[0];
+
 /** Samples nest no deeper than this: a circular schema would otherwise repeat to the sampler's own limit. */
 const MAX_SAMPLE_DEPTH = 6;
 
@@ -21,7 +23,8 @@ const MAX_SAMPLE_DEPTH = 6;
  */
 export function sampleSchema(schema: SchemaObject, direction: Direction, isRequiredOnly = false): unknown {
   try {
-    return sample(schema as never, {
+    // openapi-sampler types schemas as JSON Schema 7, whose `type` names it lists; ours reads any name and the sampler skips unknown ones.
+    return sample(schema as SamplerSchema, {
       skipReadOnly: direction === 'request',
       skipWriteOnly: direction === 'response',
       skipNonRequired: isRequiredOnly,

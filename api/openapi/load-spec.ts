@@ -4,6 +4,9 @@ import { dropUnresolvableRefs } from './local-refs.ts';
 import { isRecord, type OpenApiDocument } from './spec-types.ts';
 import { convertSwagger2 } from './swagger2.ts';
 
+/** A document as @readme/openapi-parser types it. */
+type ParserDocument = Exclude<Parameters<typeof dereference>[0], string>;
+
 /** An OpenAPI document of a repository, read and dereferenced. */
 export interface Spec {
   /** Its repository path, as given: `api-reference/admin.yaml`. */
@@ -75,7 +78,8 @@ export async function loadSpec(file: string, text: string): Promise<SpecLoad> {
     warnings.push(`${file}: OpenAPI ${document.openapi} is read as 3.1 (Mintlify reads 3.0 and 3.1)`);
   }
   try {
-    const dereferenced = await dereference(document as never, { resolve: { external: false, file: false }, dereference: { circular: true } });
+    // Parsed text checked above to be OpenAPI 3.x (or converted from Swagger 2.0); the parser's type wants its fields declared.
+    const dereferenced = await dereference(document as ParserDocument, { resolve: { external: false, file: false }, dereference: { circular: true } });
     return { spec: { file, document: dereferenced as OpenApiDocument, warnings: [...warnings, ...emptiness(file, dereferenced as OpenApiDocument)] } };
   } catch (error) {
     return { error: `${file}: its references could not be resolved: ${messageOf(error)}` };

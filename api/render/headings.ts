@@ -3,11 +3,12 @@ import { inlineText } from '../mintlify/mdx/inline-text.ts';
 import { slugify, uniqueAnchor } from '../mintlify/mdx/parse-page.ts';
 
 /** A heading of the rendered page, for its table of contents. */
-export interface PageHeading {
+// A type, not an interface: page_renders stores the headings as JSON.
+export type PageHeading = {
   level: number;
   text: string;
   anchor: string;
-}
+};
 
 /** Search cuts pages into sections at h1 to h3 outside components (api/deploy/mdx/parse-page.ts). */
 const SECTION_LEVELS = 3;

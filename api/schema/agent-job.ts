@@ -1,5 +1,5 @@
 import { archiveAgentJob } from '../agent/archive-job.ts';
-import type { ConversationMessage } from '../agent/conversation.ts';
+import { type ConversationMessage, conversationOf } from '../agent/conversation.ts';
 import { createAgentJob } from '../agent/create-job.ts';
 import { sendFollowUp } from '../agent/follow-up.ts';
 import { AGENT_JOB_STATUSES, agentJobStatus } from '../agent/job-state.ts';
@@ -58,7 +58,7 @@ export const AgentJob = builder.prismaObject('AgentSession', {
       type: [AgentJobMessage],
       description: 'Folio: the conversation, turn by turn, with the follow-ups still waiting for their turn last.',
       select: { messages: true, pendingMessages: true },
-      resolve: (job) => [...(job.messages as unknown as ConversationMessage[]), ...(job.pendingMessages as unknown as ConversationMessage[])],
+      resolve: (job) => [...conversationOf(job.messages), ...conversationOf(job.pendingMessages)],
     }),
   }),
 });

@@ -15,7 +15,7 @@ import {
 } from './analytics-reports.ts';
 import { builder } from './builder.ts';
 
-type SchemaTypesOf = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
+type BuilderTypes = typeof builder.$inferSchemaTypes;
 
 /**
  * The analytics lists as GraphQL connections (`first`, `after`; `edges { cursor node }`, `pageInfo`),
@@ -36,9 +36,12 @@ const PageInfo = builder.objectRef<{ hasNextPage: boolean; endCursor: string | n
   }),
 });
 
-function connectionOf<T>(name: string, node: ObjectRef<SchemaTypesOf, T>) {
-  const Edge = builder.objectRef<{ cursor: string; node: T }>(`${name}Edge`).implement({
-    fields: (t) => ({ cursor: t.exposeString('cursor'), node: t.field({ type: node, resolve: (edge) => edge.node as never }) }),
+function connectionOf<T>(name: string, node: ObjectRef<BuilderTypes, T>) {
+  // Pothos cannot resolve a field's shape from a ref generic in T, so the edge holds its node as the
+  // widened ref's `unknown`; T still ties the connection's nodes to `node` where the helper is called.
+  const anyNode: ObjectRef<BuilderTypes, unknown> = node;
+  const Edge = builder.objectRef<{ cursor: string; node: unknown }>(`${name}Edge`).implement({
+    fields: (t) => ({ cursor: t.exposeString('cursor'), node: t.field({ type: anyNode, resolve: (edge) => edge.node }) }),
   });
   return builder.objectRef<Page<T>>(`${name}Connection`).implement({
     fields: (t) => ({

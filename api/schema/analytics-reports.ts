@@ -1,6 +1,5 @@
-import { FEEDBACK_SOURCES } from '../analytics/feedback.ts';
 import { callerStats, conversations, conversationThread } from '../analytics/reports/conversations-report.ts';
-import { feedbackByPage, feedbackEntries } from '../analytics/reports/feedback-report.ts';
+import { type FeedbackFilter, feedbackByPage, feedbackEntries, REPORT_SOURCES } from '../analytics/reports/feedback-report.ts';
 import { searchTerms } from '../analytics/reports/searches-report.ts';
 import { traffic } from '../analytics/reports/traffic-report.ts';
 import { reportLimit, reportRange } from '../analytics/report-range.ts';
@@ -11,51 +10,48 @@ import { builder } from './builder.ts';
 
 /** Mintlify's analytics export API (analytics.openapi.json), as GraphQL queries the `/v1/analytics` routes run. Admin key of the project. */
 
-export const ReportSourceEnum = builder.enumType('AnalyticsFeedbackSource', { values: [...FEEDBACK_SOURCES, 'agent'] as const });
+export const ReportSourceEnum = builder.enumType('AnalyticsFeedbackSource', { values: REPORT_SOURCES });
 const FORMAT = { description: '`csv` (REST): the list as CSV instead of JSON; `Accept: text/csv` does the same.' } as const;
 
 export const DATE_FROM = { required: false, description: 'From this day (2026-11-01) or time (ISO 8601), included. Default: 30 days before dateTo.' } as const;
 export const DATE_TO = { required: false, description: 'Up to this day or time, excluded. Default: the end of today (UTC).' } as const;
 
-export const FeedbackEntry = builder
-  .objectRef<{
-    id: string;
-    path: string;
-    comment: string | null;
-    createdAt: string;
-    source: string;
-    status: string;
-    helpful: boolean;
-    contact: string | null;
-    code: string | null;
-    filename: string | null;
-    lang: string | null;
-  }>('AnalyticsFeedbackEntry')
-  .implement({
-    fields: (t) => ({
-      id: t.exposeString('id'),
-      path: t.exposeString('path'),
-      comment: t.exposeString('comment', { nullable: true }),
-      createdAt: t.exposeString('createdAt'),
-      source: t.exposeString('source'),
-      status: t.exposeString('status'),
-      helpful: t.exposeBoolean('helpful'),
-      contact: t.exposeString('contact', { nullable: true }),
-      code: t.exposeString('code', { nullable: true }),
-      filename: t.exposeString('filename', { nullable: true }),
-      lang: t.exposeString('lang', { nullable: true }),
-    }),
-  });
+/**
+ * The object types' shapes are the report functions' own results, so a field renamed or retyped there
+ * fails to compile here instead of vanishing from the schema and the REST JSON.
+ */
+type FeedbackReportShape = Awaited<ReturnType<typeof feedbackEntries>>;
+type FeedbackByPageShape = Awaited<ReturnType<typeof feedbackByPage>>;
+type ConversationsShape = Awaited<ReturnType<typeof conversations>>;
+type ThreadShape = Awaited<ReturnType<typeof conversationThread>>;
+type SearchesShape = Awaited<ReturnType<typeof searchTerms>>;
+type TrafficShape = Awaited<ReturnType<typeof traffic>>;
 
-const FeedbackReport = builder.objectRef<{ feedback: unknown[]; nextCursor: string | null; hasMore: boolean }>('AnalyticsFeedbackReport').implement({
+export const FeedbackEntry = builder.objectRef<FeedbackReportShape['feedback'][number]>('AnalyticsFeedbackEntry').implement({
   fields: (t) => ({
-    feedback: t.field({ type: [FeedbackEntry], resolve: (report) => report.feedback as never }),
+    id: t.exposeString('id'),
+    path: t.exposeString('path'),
+    comment: t.exposeString('comment', { nullable: true }),
+    createdAt: t.exposeString('createdAt'),
+    source: t.exposeString('source'),
+    status: t.exposeString('status'),
+    helpful: t.exposeBoolean('helpful'),
+    contact: t.exposeString('contact', { nullable: true }),
+    code: t.exposeString('code', { nullable: true }),
+    filename: t.exposeString('filename', { nullable: true }),
+    lang: t.exposeString('lang', { nullable: true }),
+  }),
+});
+
+const FeedbackReport = builder.objectRef<FeedbackReportShape>('AnalyticsFeedbackReport').implement({
+  fields: (t) => ({
+    feedback: t.field({ type: [FeedbackEntry], resolve: (report) => report.feedback }),
     nextCursor: t.exposeString('nextCursor', { nullable: true }),
     hasMore: t.exposeBoolean('hasMore'),
   }),
 });
 
-const PageFeedback = builder.objectRef<{ path: string; thumbsUp: number; thumbsDown: number; code: number; total: number }>('AnalyticsPageFeedback').implement({
+const PageFeedback = builder.objectRef<FeedbackByPageShape['feedback'][number]>('AnalyticsPageFeedback').implement({
   fields: (t) => ({
     path: t.exposeString('path'),
     thumbsUp: t.exposeInt('thumbsUp'),
@@ -65,109 +61,92 @@ const PageFeedback = builder.objectRef<{ path: string; thumbsUp: number; thumbsD
   }),
 });
 
-const FeedbackByPageReport = builder.objectRef<{ feedback: unknown[]; hasMore: boolean }>('AnalyticsFeedbackByPageReport').implement({
+const FeedbackByPageReport = builder.objectRef<FeedbackByPageShape>('AnalyticsFeedbackByPageReport').implement({
   fields: (t) => ({
-    feedback: t.field({ type: [PageFeedback], resolve: (report) => report.feedback as never }),
+    feedback: t.field({ type: [PageFeedback], resolve: (report) => report.feedback }),
     hasMore: t.exposeBoolean('hasMore'),
   }),
 });
 
-const Source = builder.objectRef<{ title: string; url: string }>('AnalyticsSource').implement({
+type ConversationShape = ConversationsShape['conversations'][number];
+
+const Source = builder.objectRef<ConversationShape['sources'][number]>('AnalyticsSource').implement({
   fields: (t) => ({ title: t.exposeString('title'), url: t.exposeString('url') }),
 });
 
-export const Conversation = builder
-  .objectRef<{
-    id: string;
-    threadId: string;
-    timestamp: string;
-    query: string;
-    response: string;
-    responseType: string;
-    sources: { title: string; url: string }[];
-    resolutionStatus: string;
-    queryCategory: string | null;
-    pageUrl: string | null;
-  }>('AnalyticsConversation')
-  .implement({
-    fields: (t) => ({
-      id: t.exposeString('id', { description: "The answer's message id." }),
-      threadId: t.exposeString('threadId', {
-        description: 'Folio: the thread the turn belongs to (analyticsAssistantThread, `assistant/threads/{threadId}`).',
-      }),
-      timestamp: t.exposeString('timestamp'),
-      query: t.exposeString('query'),
-      response: t.exposeString('response'),
-      responseType: t.exposeString('responseType'),
-      sources: t.field({ type: [Source], resolve: (conversation) => conversation.sources }),
-      resolutionStatus: t.exposeString('resolutionStatus', { description: '`unanswered` when the assistant found the docs do not cover the question.' }),
-      queryCategory: t.exposeString('queryCategory', { nullable: true }),
-      pageUrl: t.exposeString('pageUrl', { nullable: true }),
-    }),
-  });
-
-const ConversationsReport = builder
-  .objectRef<{ conversations: unknown[]; nextCursor: string | null; hasMore: boolean }>('AnalyticsConversationsReport')
-  .implement({
-    fields: (t) => ({
-      conversations: t.field({ type: [Conversation], resolve: (report) => report.conversations as never }),
-      nextCursor: t.exposeString('nextCursor', { nullable: true }),
-      hasMore: t.exposeBoolean('hasMore'),
-    }),
-  });
-
-const ThreadMessage = builder.objectRef<{ id: string; role: string; content: string; createdAt: string }>('AnalyticsThreadMessage').implement({
-  fields: (t) => ({ id: t.exposeString('id'), role: t.exposeString('role'), content: t.exposeString('content'), createdAt: t.exposeString('createdAt') }),
-});
-
-const ThreadReport = builder.objectRef<{ threadId: string; createdAt: string; messages: unknown[] }>('AnalyticsThread').implement({
+export const Conversation = builder.objectRef<ConversationShape>('AnalyticsConversation').implement({
   fields: (t) => ({
-    threadId: t.exposeString('threadId'),
-    createdAt: t.exposeString('createdAt'),
-    messages: t.field({ type: [ThreadMessage], resolve: (thread) => thread.messages as never }),
+    id: t.exposeString('id', { description: "The answer's message id." }),
+    threadId: t.exposeString('threadId', {
+      description: 'Folio: the thread the turn belongs to (analyticsAssistantThread, `assistant/threads/{threadId}`).',
+    }),
+    timestamp: t.exposeString('timestamp'),
+    query: t.exposeString('query'),
+    response: t.exposeString('response'),
+    responseType: t.exposeString('responseType'),
+    sources: t.field({ type: [Source], resolve: (conversation) => conversation.sources }),
+    resolutionStatus: t.exposeString('resolutionStatus', { description: '`unanswered` when the assistant found the docs do not cover the question.' }),
+    queryCategory: t.exposeString('queryCategory', { nullable: true }),
+    pageUrl: t.exposeString('pageUrl', { nullable: true }),
   }),
 });
 
-const CallerStats = builder.objectRef<{ web: number; api: number; other: number; total: number }>('AnalyticsCallerStats').implement({
+const ConversationsReport = builder.objectRef<ConversationsShape>('AnalyticsConversationsReport').implement({
+  fields: (t) => ({
+    conversations: t.field({ type: [Conversation], resolve: (report) => report.conversations }),
+    nextCursor: t.exposeString('nextCursor', { nullable: true }),
+    hasMore: t.exposeBoolean('hasMore'),
+  }),
+});
+
+const ThreadMessage = builder.objectRef<ThreadShape['messages'][number]>('AnalyticsThreadMessage').implement({
+  fields: (t) => ({ id: t.exposeString('id'), role: t.exposeString('role'), content: t.exposeString('content'), createdAt: t.exposeString('createdAt') }),
+});
+
+const ThreadReport = builder.objectRef<ThreadShape>('AnalyticsThread').implement({
+  fields: (t) => ({
+    threadId: t.exposeString('threadId'),
+    createdAt: t.exposeString('createdAt'),
+    messages: t.field({ type: [ThreadMessage], resolve: (thread) => thread.messages }),
+  }),
+});
+
+const CallerStats = builder.objectRef<Awaited<ReturnType<typeof callerStats>>>('AnalyticsCallerStats').implement({
   fields: (t) => ({ web: t.exposeInt('web'), api: t.exposeInt('api'), other: t.exposeInt('other'), total: t.exposeInt('total') }),
 });
 
-export const SearchTerm = builder
-  .objectRef<{ searchQuery: string; hits: number; ctr: number; topClickedPage: string | null; lastSearchedAt: string }>('AnalyticsSearchTerm')
-  .implement({
-    fields: (t) => ({
-      searchQuery: t.exposeString('searchQuery'),
-      hits: t.exposeInt('hits'),
-      ctr: t.exposeFloat('ctr', { description: 'Opened results per search of the term, from 0 to 1.' }),
-      topClickedPage: t.exposeString('topClickedPage', { nullable: true }),
-      lastSearchedAt: t.exposeString('lastSearchedAt'),
-    }),
-  });
-
-const SearchesReport = builder.objectRef<{ searches: unknown[]; totalSearches: number; nextCursor: string | null }>('AnalyticsSearchesReport').implement({
+export const SearchTerm = builder.objectRef<SearchesShape['searches'][number]>('AnalyticsSearchTerm').implement({
   fields: (t) => ({
-    searches: t.field({ type: [SearchTerm], resolve: (report) => report.searches as never }),
+    searchQuery: t.exposeString('searchQuery'),
+    hits: t.exposeInt('hits'),
+    ctr: t.exposeFloat('ctr', { description: 'Opened results per search of the term, from 0 to 1.' }),
+    topClickedPage: t.exposeString('topClickedPage', { nullable: true }),
+    lastSearchedAt: t.exposeString('lastSearchedAt'),
+  }),
+});
+
+const SearchesReport = builder.objectRef<SearchesShape>('AnalyticsSearchesReport').implement({
+  fields: (t) => ({
+    searches: t.field({ type: [SearchTerm], resolve: (report) => report.searches }),
     totalSearches: t.exposeInt('totalSearches'),
     nextCursor: t.exposeString('nextCursor', { nullable: true }),
   }),
 });
 
-type Counts = { human: number; ai: number; total: number };
-const TrafficTotals = builder.objectRef<Counts>('AnalyticsTrafficTotals').implement({
+const TrafficTotals = builder.objectRef<TrafficShape['totals']>('AnalyticsTrafficTotals').implement({
   fields: (t) => ({ human: t.exposeInt('human'), ai: t.exposeInt('ai'), total: t.exposeInt('total') }),
 });
-export const PageTraffic = builder.objectRef<Counts & { path: string }>('AnalyticsPageTraffic').implement({
+export const PageTraffic = builder.objectRef<TrafficShape['items'][number]>('AnalyticsPageTraffic').implement({
   fields: (t) => ({ path: t.exposeString('path'), human: t.exposeInt('human'), ai: t.exposeInt('ai'), total: t.exposeInt('total') }),
 });
-type Traffic = { totals: Counts; items: (Counts & { path: string })[]; hasMore: boolean };
-const ViewsReport = builder.objectRef<Traffic>('AnalyticsViewsReport').implement({
+const ViewsReport = builder.objectRef<TrafficShape>('AnalyticsViewsReport').implement({
   fields: (t) => ({
     totals: t.field({ type: TrafficTotals, resolve: (report) => report.totals }),
     views: t.field({ type: [PageTraffic], resolve: (report) => report.items }),
     hasMore: t.exposeBoolean('hasMore'),
   }),
 });
-const VisitorsReport = builder.objectRef<Traffic>('AnalyticsVisitorsReport').implement({
+const VisitorsReport = builder.objectRef<TrafficShape>('AnalyticsVisitorsReport').implement({
   fields: (t) => ({
     totals: t.field({ type: TrafficTotals, resolve: (report) => report.totals }),
     visitors: t.field({ type: [PageTraffic], resolve: (report) => report.items }),
@@ -210,7 +189,7 @@ builder.queryFields((t) => ({
         context.pool,
         args.projectId,
         range,
-        { source: args.source as never, status: args.status },
+        { source: args.source, status: args.status },
         reportLimit(args.limit, { max: 100, default: 10 }),
       );
     },
@@ -295,10 +274,10 @@ interface ReportArgs {
 }
 
 /** The reports the REST routes and the GraphQL connections both read, each checked the same way. */
-export async function feedbackReport(context: ReportContext, args: ReportArgs & { source?: string | null; status?: string | null }) {
+export async function feedbackReport(context: ReportContext, args: ReportArgs & FeedbackFilter) {
   await requireProjectAdmin(context, args.projectId);
   const range = reportRange(args.dateFrom, args.dateTo);
-  const filter = { source: args.source as never, status: args.status };
+  const filter = { source: args.source, status: args.status };
   return feedbackEntries(context.db, args.projectId, range, filter, { limit: reportLimit(args.limit, { max: 100, default: 50 }), cursor: args.cursor });
 }
 

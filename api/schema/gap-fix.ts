@@ -1,25 +1,17 @@
+import type { QuestionCheck, StoredCheck } from '../agent/review-preview.ts';
 import { builder } from './builder.ts';
 import { AgentSession } from './agent-session.ts';
 
 /** How one of a gap's questions was answered: by the live site and by the fix's preview. */
-const QuestionCheck = builder
-  .objectRef<{ question: string; live: { isAnswered: boolean; cited: string[] }; preview: { isAnswered: boolean; cited: string[] } }>('GapQuestionCheck')
-  .implement({
-    fields: (t) => ({
-      question: t.exposeString('question'),
-      answeredLive: t.boolean({ resolve: (check) => check.live.isAnswered }),
-      citedLive: t.stringList({ resolve: (check) => check.live.cited }),
-      answeredPreview: t.boolean({ resolve: (check) => check.preview.isAnswered }),
-      citedPreview: t.stringList({ resolve: (check) => check.preview.cited }),
-    }),
-  });
-
-interface StoredCheck {
-  previewUrl: string;
-  answeredLive: number;
-  answeredPreview: number;
-  questions: { question: string; live: { isAnswered: boolean; cited: string[] }; preview: { isAnswered: boolean; cited: string[] } }[];
-}
+const QuestionCheckRef = builder.objectRef<QuestionCheck>('GapQuestionCheck').implement({
+  fields: (t) => ({
+    question: t.exposeString('question'),
+    answeredLive: t.boolean({ resolve: (check) => check.live.isAnswered }),
+    citedLive: t.stringList({ resolve: (check) => check.live.cited }),
+    answeredPreview: t.boolean({ resolve: (check) => check.preview.isAnswered }),
+    citedPreview: t.stringList({ resolve: (check) => check.preview.cited }),
+  }),
+});
 
 const FixCheck = builder.objectRef<StoredCheck>('GapFixCheck').implement({
   description: "The gap's questions asked of the live site and of the fix's preview, once the job pushed its branch.",
@@ -27,7 +19,7 @@ const FixCheck = builder.objectRef<StoredCheck>('GapFixCheck').implement({
     previewUrl: t.exposeString('previewUrl'),
     answeredLive: t.exposeInt('answeredLive'),
     answeredPreview: t.exposeInt('answeredPreview'),
-    questions: t.field({ type: [QuestionCheck], resolve: (check) => check.questions }),
+    questions: t.field({ type: [QuestionCheckRef], resolve: (check) => check.questions }),
   }),
 });
 
@@ -40,6 +32,12 @@ export const GapFix = builder.prismaObject('GapFix', {
     sessionId: t.exposeString('sessionId'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     job: t.relation('session', { type: AgentSession, description: 'The agent job: its status, pull request and message.' }),
-    check: t.field({ type: FixCheck, nullable: true, select: { check: true }, resolve: (fix) => (fix.check as StoredCheck | null) ?? null }),
+    check: t.field({
+      type: FixCheck,
+      nullable: true,
+      select: { check: true },
+      // Prisma reads JSON columns untyped; reviewPreview writes this one only as a StoredCheck.
+      resolve: (fix) => (fix.check as StoredCheck | null) ?? null,
+    }),
   }),
 });

@@ -53,6 +53,7 @@ export function bufferForVectors(byteLength: number, vectorFloats: number): Arra
   const { exports } = new WebAssembly.Instance(module, { env: { memory } });
   const tailAt = pages * PAGE_BYTES - TAIL_BYTES;
   memories.set(memory.buffer, {
+    // WebAssembly types an instance's exports loosely; this module's are the functions ScanExports lists.
     exports: exports as unknown as ScanExports,
     tailAt,
     query: new Float32Array(memory.buffer, tailAt, QUERY_BYTES / 4),

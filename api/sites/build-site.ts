@@ -60,8 +60,8 @@ export async function buildSite(input: {
   });
   await db.siteBuild.upsert({
     where: { deploymentId: input.deploymentId },
-    create: { deploymentId: input.deploymentId, layout: layout as never, css },
-    update: { layout: layout as never, css },
+    create: { deploymentId: input.deploymentId, layout: layout, css },
+    update: { layout: layout, css },
   });
 
   const wanted = new Map<string, string>(); // blob id -> path

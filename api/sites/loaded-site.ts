@@ -76,7 +76,8 @@ export class LoadedSite {
       select: { id: true, title: true, description: true, isHidden: true, render: { select: { sidebarTitle: true } } },
     });
     if (!build) return undefined; // deployed before sites were rendered
-    const layout = build.layout as unknown as SiteLayout;
+    // Prisma reads JSON columns untyped; buildSite writes this one only from a SiteLayout.
+    const layout = build.layout as SiteLayout;
     const inSidebar = new Set<string>();
     for (const language of layout.languages)
       for (const version of language.versions) if (!version.isHidden) for (const tab of version.tabs) forEachRoute(tab.items, (route) => inSidebar.add(route));

@@ -1,11 +1,11 @@
 import { isObject, type Json } from '../mintlify/config-refs.ts';
 
 /** docs.json `redirects`: `{source, destination, permanent}`, with `:name` and `*` patterns. */
-export interface Redirect {
+export type Redirect = {
   source: string;
   destination: string;
   isPermanent: boolean;
-}
+};
 
 const MAX_REDIRECTS = 5_000;
 const MAX_PATTERN = 500;

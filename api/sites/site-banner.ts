@@ -4,14 +4,14 @@ import { inlineMarkdown } from '../render/components/inline-markdown.ts';
 import { readableAccent } from './theme-colors.ts';
 
 /** docs.json `banner` (or a language's, in `navigation.languages`): an announcement above every page. */
-export interface SiteBanner {
+export type SiteBanner = {
   /** Markdown: links, bold, italic. */
   content: string;
   isDismissible: boolean;
   type: 'info' | 'warning' | 'critical';
   /** Backgrounds for white text, each already made dark enough to read it (4.5:1). */
   background?: { light: string; dark: string };
-}
+};
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** Amber and red that white text reads on at 5:1 and 6.5:1. */

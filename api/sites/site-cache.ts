@@ -45,7 +45,8 @@ export class SiteCache {
     if (!render) return undefined;
     const body: PageBody = {
       html: render.html,
-      headings: render.headings as unknown as PageHeading[],
+      // Prisma reads JSON columns untyped; storePages writes this one only from the render's PageHeading[].
+      headings: render.headings as PageHeading[],
       mode: render.mode,
       endpoint: render.endpoint ?? undefined,
     };

@@ -12,7 +12,8 @@ import { readBanner, type SiteBanner } from './site-banner.ts';
  * tree for each language, version and tab, and the redirects. Pages are named by route; their titles
  * are joined when the site is served.
  */
-export interface SiteLayout {
+// Types, not interfaces (here and in what it holds): Prisma stores it as JSON, which needs an index signature.
+export type SiteLayout = {
   name: string;
   description: string;
   /** Accents readable as text on the light and the dark background (docs.json `colors`, adjusted). */
@@ -33,18 +34,18 @@ export interface SiteLayout {
   redirects: Redirect[];
   /** The repository's OpenAPI documents, served at their paths as Mintlify serves them (absent in layouts stored before it). */
   specFiles?: string[];
-}
+};
 
-export interface LayoutLanguage {
+export type LayoutLanguage = {
   code: string;
   /** The language's own `banner` in `navigation.languages`. */
   banner?: SiteBanner;
   /** Its default version's name, where its home and switchers start (absent without versions, and in layouts stored before it: the first). */
   defaultVersion?: string;
   versions: LayoutVersion[];
-}
+};
 
-export interface LayoutVersion {
+export type LayoutVersion = {
   /** '' when the site has no versions. */
   name: string;
   /** docs.json `tag`: the badge the version switcher shows beside it ("Latest", "Beta"). */
@@ -52,15 +53,15 @@ export interface LayoutVersion {
   /** docs.json `hidden: true`: its pages are served with their sidebar, but the switcher does not offer it. */
   isHidden?: boolean;
   tabs: LayoutTab[];
-}
+};
 
-export interface LayoutTab {
+export type LayoutTab = {
   /** '' for the pages outside any tab. */
   name: string;
   /** A tab that links elsewhere (docs.json `href`) instead of holding pages. */
   href?: string;
   items: NavItem[];
-}
+};
 
 export type NavItem = { route: string } | { group: string; items: NavItem[] };
 

@@ -1,11 +1,14 @@
 import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
 import { invalidInput } from '../../errors.ts';
-import { FEEDBACK_STATUSES, type FeedbackSource } from '../feedback.ts';
+import { FEEDBACK_SOURCES, FEEDBACK_STATUSES } from '../feedback.ts';
 import { decodeKeysetCursor, encodeCursor, type ReportRange } from '../report-range.ts';
 
+/** The sources the reports filter by: Mintlify's list also names `agent`, feedback Folio never records, so it finds none. */
+export const REPORT_SOURCES = [...FEEDBACK_SOURCES, 'agent'] as const;
+
 export interface FeedbackFilter {
-  source?: FeedbackSource | null;
+  source?: (typeof REPORT_SOURCES)[number] | null;
   /** Comma-separated statuses (`pending,resolved`). */
   status?: string | null;
 }
