@@ -1,4 +1,4 @@
-import { fixedAgentCases, fixedPreviewCases, randomAgentCase, validAgentJob, validPreview } from './cases/agent.ts';
+import { fixedAgentCases, fixedPreviewCases, randomAgentCase, validAgentJob, validAgentPrompt, validPreview } from './cases/agent.ts';
 import { fixedAssistantCases, questionBody, QUESTIONS, randomAssistantCase } from './cases/assistant.ts';
 import { fixedFeedbackCases, fixedPathCases, randomReaderCase, validClick, validFeedback, validPage } from './cases/reader.ts';
 import { fixedSearchCases, randomSearchCase, validSearch } from './cases/search.ts';
@@ -54,9 +54,11 @@ function knowledgeOf(template: string, fixture: Fixture): RouteKnowledge {
   if (template.startsWith('/v1/search/')) {
     return { validBody: validSearch, fixed: fixedSearchCases, random: randomSearchCase, ownShare: 0.35 };
   }
-  if (template.endsWith('/job') && template.includes('/agent/')) {
+  if (template.endsWith('/job') && template.startsWith('/v1/agent/')) {
     return { validBody: validAgentJob, fixed: fixedAgentCases, random: randomAgentCase, ownShare: 0.3 };
   }
+  // Mintlify's current agent API: a job is made from a prompt, continued by a message.
+  if (template.startsWith('/v2/agent/') && (template.endsWith('/job') || template.endsWith('/message'))) return { validBody: validAgentPrompt };
   return {};
 }
 

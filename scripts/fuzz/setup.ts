@@ -61,7 +61,7 @@ export async function prepareFixture(server: FolioServer, say: (line: string) =>
       await server.cli(['key', 'create', '--project', created.projectId, '--kind', 'assistant', '--origins', 'https://docs.example.com', '--json']),
     ).key as string;
 
-    say('deploying the example (1,140 files) and a small second site');
+    say('deploying the example and a small second site');
     const [statusId, otherStatusId] = await Promise.all([deploy(server.url, created), deploy(server.url, createdOther)]);
     const main: FuzzProject = { ...created, statusId };
     const other: FuzzProject = { ...createdOther, statusId: otherStatusId };

@@ -48,6 +48,9 @@ const message = { role: 'user', content: 'Document the --port flag of mint dev.'
 
 export const validAgentJob = (random: Random) => ({ branch: `fuzz/job-${random.int(1, 1_000_000)}`, messages: [message] });
 
+/** A v2 agent job's body, and a follow-up's: a prompt alone. */
+export const validAgentPrompt = () => ({ prompt: message.content });
+
 export function fixedAgentCases(target: Target, random: Random): FuzzCase[] {
   return BRANCHES.map((branch) => caseOf(target, `branch = ${describeString(branch)}`, requestOf(target, random, { body: { branch, messages: [message] } })));
 }
