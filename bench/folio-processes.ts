@@ -1,6 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fmt } from './support.ts';
+import { startFolio } from './web-process.ts';
 
 /** Folio as separate processes, the way users start it: what the start-up benchmarks time. */
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -59,13 +61,21 @@ export async function timeCommand(args: string[], env: Record<string, string | u
 
 /** Runs `work` beside a `folio serve` started for it (given its address), and stops it after. */
 export async function withServer<T>(env: Record<string, string | undefined>, work: (url: string) => Promise<T>): Promise<T> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [FOLIO, 'serve'], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'ignore'] });
-  await new Promise<void>((resolve) => child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve()));
+  const server = await startFolio('serve', { ...env, PORT: '0' } as Record<string, string>);
   try {
-    return await work(`http://127.0.0.1:${port}`);
+    return await work(server.url);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop();
   }
 }
+
+/** `measure` run `runs` times, one after another; the times, fastest first. */
+export async function repeat(runs: number, measure: () => Promise<number>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await measure());
+  return times.sort((a, b) => a - b);
+}
+
+/** A table row of times sorted fastest first: the median, then the fastest and the slowest. */
+export const timesRow = (name: string, sorted: number[]) =>
+  `| ${name} | ${fmt(sorted[Math.floor(sorted.length / 2)]!, 0)} | ${fmt(sorted[0]!, 0)} / ${fmt(sorted.at(-1)!, 0)} |`;

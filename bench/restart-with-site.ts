@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { removeDataDir } from '../test/support/embedded-cluster.ts';
 import { corpusRepository } from './corpus.ts';
-import { FOLIO, ROOT, timeToFirstAnswer, withServer } from './folio-processes.ts';
+import { FOLIO, ROOT, repeat, timesRow, timeToFirstAnswer, withServer } from './folio-processes.ts';
 import { fmt, medianAndMax } from './support.ts';
 
 interface Project {
@@ -56,8 +56,8 @@ export async function benchRestartWithSite(runs = 5, warmRounds = 5) {
       table: [
         `| The bundled example deployed (984 pages), embedded PostgreSQL, ${runs} restarts | median ms | fastest / slowest |`,
         '|---|---|---|',
-        row('`npm start` to the first answered request, `GET /health` (goal ≤ 1000)', health),
-        row('`npm start` to the first answered search (`POST /v1/search/{domain}`)', firstSearch),
+        timesRow('`npm start` to the first answered request, `GET /health` (goal ≤ 1000)', health),
+        timesRow('`npm start` to the first answered search (`POST /v1/search/{domain}`)', firstSearch),
         '',
         `| One-file redeployment of the example, trigger to \`success\` read by the client (first deployment: ${fmt(firstDeploy.deployMs / 1000, 1)} s) | p50 ms | max ms |`,
         '|---|---|---|',
@@ -102,12 +102,3 @@ function searchRequest(project: Project, query: string) {
     body: JSON.stringify({ query, pageSize: 3 }),
   };
 }
-
-async function repeat(runs: number, measure: () => Promise<number>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push(await measure());
-  return times.sort((a, b) => a - b);
-}
-
-const row = (name: string, sorted: number[]) =>
-  `| ${name} | ${fmt(sorted[Math.floor(sorted.length / 2)]!, 0)} | ${fmt(sorted[0]!, 0)} / ${fmt(sorted.at(-1)!, 0)} |`;

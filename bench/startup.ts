@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { removeDataDir } from '../test/support/embedded-cluster.ts';
-import { FOLIO, type FirstRequest, ROOT, timeCommand, timeToFirstAnswer, withServer } from './folio-processes.ts';
-import { fmt } from './support.ts';
+import { FOLIO, type FirstRequest, ROOT, repeat, timeCommand, timesRow, timeToFirstAnswer, withServer } from './folio-processes.ts';
 
 /**
  * Start-up as a user sees it, on an existing data directory with the embedded PostgreSQL: from
@@ -30,29 +29,20 @@ export async function benchStartup(runs = 5) {
     const help = await repeat(runs, () => timeCommand(['--help'], env));
     const alone = await repeat(runs, () => timeCommand(['project', 'list'], env));
     const beside = await withServer(env, () => repeat(runs, () => timeCommand(['project', 'list'], env)));
-    const row = (name: string, times: number[]) => `| ${name} | ${fmt(median(times), 0)} | ${fmt(times[0]!, 0)} / ${fmt(times.at(-1)!, 0)} |`;
     return {
-      npmStartMs: median(viaNpm),
+      npmStartMs: viaNpm[Math.floor(viaNpm.length / 2)]!,
       table: [
         `| Start-up, existing DATA_DIR, embedded PostgreSQL (${runs} runs each) | median ms | fastest / slowest |`,
         '|---|---|---|',
-        row('`npm start` to the first answered request, `GET /health` (goal ≤ 1000)', viaNpm),
-        row('`npm start` to the first answered API request (`GET /v1/agent/{id}/jobs`: key check and a query)', viaNpmApi),
-        row('`folio serve` to the first answered request', direct),
-        row('`folio --help` (the CLI without a database)', help),
-        row('`folio project list` beside a running server (its database work: connect, check migrations, query)', beside),
-        row('`folio project list` alone (also starts and stops the embedded PostgreSQL)', alone),
+        timesRow('`npm start` to the first answered request, `GET /health` (goal ≤ 1000)', viaNpm),
+        timesRow('`npm start` to the first answered API request (`GET /v1/agent/{id}/jobs`: key check and a query)', viaNpmApi),
+        timesRow('`folio serve` to the first answered request', direct),
+        timesRow('`folio --help` (the CLI without a database)', help),
+        timesRow('`folio project list` beside a running server (its database work: connect, check migrations, query)', beside),
+        timesRow('`folio project list` alone (also starts and stops the embedded PostgreSQL)', alone),
       ].join('\n'),
     };
   } finally {
     removeDataDir(dataDir);
   }
 }
-
-async function repeat(runs: number, measure: () => Promise<number>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push(await measure());
-  return times.sort((a, b) => a - b);
-}
-
-const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)]!;

@@ -22,8 +22,8 @@ export function startWeb(env: Record<string, string>): Promise<FolioProcess> {
   return startFolio('web', env);
 }
 
-/** `folio web` or `folio worker` in a process of its own, resolved once it says it is ready. */
-export function startFolio(role: 'web' | 'worker', env: Record<string, string>): Promise<FolioProcess> {
+/** `folio serve`, `folio web` or `folio worker` in a process of its own, resolved once it says it is ready. */
+export function startFolio(role: 'serve' | 'web' | 'worker', env: Record<string, string>): Promise<FolioProcess> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, [FOLIO, role], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
