@@ -18,6 +18,7 @@ import { useOmitNullsInRest } from './rest/omit-nulls.ts';
 import { openApiDocument } from './rest/openapi.ts';
 import { isApiPath, ROUTE_TABLE, sofaOptions, type RouteTable } from './rest/routes.ts';
 import { sofaErrorHandler } from './rest/sofa-errors.ts';
+import { withRootTypeSyntax } from './rest/sofa-root-types.ts';
 
 type SofaErrorHandler = NonNullable<Parameters<typeof useSofa>[0]['errorHandler']>;
 import type { GraphQLContext } from './schema/context.ts';
@@ -44,7 +45,7 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
   };
 
   return createYoga<Record<string, unknown>, GraphQLContext>({
-    schema,
+    schema: withRootTypeSyntax(schema),
     graphqlEndpoint: GRAPHQL_ENDPOINT,
     // yoga answers any path ending in its health endpoint (even /v1/search/health); the edge answers
     // /health instead, so this one is set to a path no request can have (URLs hold no spaces).
