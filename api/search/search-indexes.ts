@@ -4,6 +4,7 @@ import type { Logger } from '../logger.ts';
 import type { Embedder } from './embedders/embedder.ts';
 import { INDEX_BUILD } from './index-build.ts';
 import { compileQueryPath } from './query-path-warm-up.ts';
+import { loadWordVectors } from './embedders/word-vector-table.ts';
 import { loadArtifact, storedArtifactMemory, type ArtifactLoad } from './search-artifact.ts';
 import type { SearchStore } from './search-store.ts';
 import type { SiteIndex } from './site-index.ts';
@@ -146,6 +147,8 @@ export class SearchIndexes {
    * Returns the projects loaded, most recently deployed first.
    */
   async warm(): Promise<string[]> {
+    // Every site's query expansion reads the word vectors; loaded in slices, they leave room for the first requests.
+    await loadWordVectors();
     await this.embedder.embed(['warm up']);
     const live = await this.store.db.$queryRaw<{ projectId: string; deploymentId: string; memoryBytes: bigint }[]>`
       SELECT p.id AS "projectId", p.live_deployment_id AS "deploymentId", a.memory_bytes AS "memoryBytes"

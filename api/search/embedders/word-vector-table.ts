@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 
 /**
  * The offline model's word vectors: GloVe 100-d vectors of the most frequent English words, from the
@@ -24,18 +25,57 @@ export function wordVectorCachePath(): string {
 }
 
 let shared: WordVectorTable | undefined;
+let loading: Promise<WordVectorTable> | undefined;
+
+/** Rows decoded between two turns of the event loop when the table loads in the background. */
+const ROWS_PER_SLICE = 10_000;
 
 /** The table, loaded once per process and shared by the offline embedder and query expansion. */
 export function wordVectors(): WordVectorTable {
-  return (shared ??= loadWordVectorTable());
+  if (!shared) {
+    const decoding = decodeTable(readTableFile());
+    let step = decoding.next();
+    while (!step.done) step = decoding.next();
+    shared = step.value;
+  }
+  return shared;
 }
 
-/** Loads the compact table, building it first when the cache file is missing. */
-function loadWordVectorTable(): WordVectorTable {
+/**
+ * Loads the table without holding the event loop for the whole of it (a process warms it up while it
+ * already answers requests): read asynchronously, decoded a slice of rows at a time. A caller that needs
+ * the table meanwhile (wordVectors) decodes it at once.
+ */
+export function loadWordVectors(): Promise<WordVectorTable> {
+  if (shared) return Promise.resolve(shared);
+  loading ??= (async () => {
+    const file = tableFile();
+    const decoding = decodeTable(await fs.promises.readFile(file));
+    let step = decoding.next();
+    while (!step.done) {
+      await setImmediate();
+      if (shared) return shared;
+      step = decoding.next();
+    }
+    return (shared ??= step.value);
+  })();
+  return loading;
+}
+
+/** The cache file, built first when it is missing. */
+function tableFile(): string {
   const file = wordVectorCachePath();
   if (!fs.existsSync(file)) buildWordVectorTable(file);
-  const buffer = fs.readFileSync(file);
-  if (buffer.toString('latin1', 0, 4) !== MAGIC) throw new Error(`${file} is not a Folio word-vector table; delete it to rebuild`);
+  return file;
+}
+
+function readTableFile(): Buffer {
+  return fs.readFileSync(tableFile());
+}
+
+/** Decodes the compact table, pausing (yielding) after each slice of rows. */
+function* decodeTable(buffer: Buffer): Generator<void, WordVectorTable> {
+  if (buffer.toString('latin1', 0, 4) !== MAGIC) throw new Error(`${wordVectorCachePath()} is not a Folio word-vector table; delete it to rebuild`);
   const count = buffer.readUInt32LE(4);
   const dimensions = buffer.readUInt32LE(8);
   let offset = 12;
@@ -45,11 +85,14 @@ function loadWordVectorTable(): WordVectorTable {
   offset += count * dimensions;
   const words = buffer.toString('utf8', offset).split('\n');
   const vectors = new Float32Array(count * dimensions);
+  const rows = new Map<string, number>();
   for (let row = 0; row < count; row++) {
     const scale = scales[row]!;
     for (let d = 0; d < dimensions; d++) vectors[row * dimensions + d] = quantised[row * dimensions + d]! * scale;
+    rows.set(words[row]!, row);
+    if ((row + 1) % ROWS_PER_SLICE === 0) yield;
   }
-  return { dimensions, rows: new Map(words.map((word, row) => [word, row])), vectors };
+  return { dimensions, rows, vectors };
 }
 
 /** Reads the package's JSON once (a few seconds, about 1 GB of memory) and writes the compact table. */
