@@ -26,7 +26,7 @@ export interface Runtime extends Services {
   /** What deployments run with (tests run them directly). */
   deployServices: DeployServices;
   /**
-   * Makes the first requests fast: Prisma prepares its query compiler on first use (about 0.2 s), a
+   * Makes the first requests fast: Prisma prepares its query compiler on first use, a
    * process that serves web requests loads the live sites' search indexes and the query path
    * (SearchIndexes.warm), then rehearses an answer (rehearsal.ts), and a worker loads the deployment
    * pipeline. `folio serve` runs it once it listens: a request that comes first waits only for what it
@@ -96,7 +96,7 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
           : undefined;
         const limit = new Promise<void>((resolve) => setTimeout(resolve, WARM_UP_LIMIT_MS).unref());
         await Promise.race([Promise.all([prisma, search]), limit]);
-        // A worker loads the deployment pipeline now rather than in its first deployment (about 0.3 to 0.8 s).
+        // A worker loads the deployment pipeline now rather than in its first deployment.
         if (options.isWorker) await import('./deploy/run-deployment.ts').catch((error) => log.warn('could not load the deployment pipeline', error));
       },
       async close() {

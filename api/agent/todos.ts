@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 export type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
 export type TodoPriority = 'high' | 'medium' | 'low';
 
-/** A todo as the API shows it (spec 2.8). */
+/** A todo as the API shows it (`todos` in test/fixtures/mintlify-openapi/admin-openapi.json). */
 export interface Todo {
   id: string;
   content: string;

@@ -9,8 +9,7 @@ const REHEARSAL_FP = 'folio:rehearsal';
 
 /**
  * Makes a web process's first answer as quick as the ones after it: the answer path's code is loaded
- * and compiled on first use, which made a process's first answer on the corpus wait about 100 ms
- * longer. With the offline model, the process answers one question of its own the way it answers a
+ * and compiled on first use, which made a process's first answer wait longer than the next ones. With the offline model, the process answers one question of its own the way it answers a
  * visitor's, stored as a thread which is removed as soon as the answer ends (storing a thread is part
  * of what a first answer paid for: Prisma's first run of each query): when it starts, on the most recently deployed site; in a process that
  * started with no site live, as soon as the first deployment goes live, so that the first question

@@ -10,9 +10,8 @@ export interface SiteScreenshotsPayload {
 
 /**
  * How long after a deployment goes live its screenshots are taken: a browser loading the site, and the
- * worker serving it the pages, slow the searches and answers of the same machine (on two cores, the first
- * answers after a deployment took 200 to 700 ms instead of about 100), and right after a deployment is
- * when its author tries it.
+ * worker serving it the pages, slow the searches and answers of the same machine, and right after a
+ * deployment is when its author tries it.
  */
 export const SCREENSHOT_DELAY_MS = 5_000;
 

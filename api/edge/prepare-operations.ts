@@ -3,8 +3,8 @@ import type { RouteTable } from '../rest/routes.ts';
 
 /**
  * Parses and validates the operation of every streaming route once, before the process takes requests:
- * yoga keeps both results, so a process's first answer or streamed search does not pay for them (on
- * the corpus, about 15 ms of a first answer's time to its first text).
+ * yoga keeps both results, so a process's first answer or streamed search does not pay for them
+ * (docs/performance.md#assistant).
  */
 export function prepareStreamOperations(app: App, routes: RouteTable): void {
   for (const route of routes.api) {

@@ -11,8 +11,7 @@ import { keepAudience, type Audience } from './mdx-audience.ts';
  * They become `component_open`/`component_close`/`component_self` tokens (`…_inline_…` in a paragraph)
  * whose `meta` is the tag (jsx-tags.ts); markdown.ts writes them. `{…}` expressions, block or inline,
  * become `expression` tokens (a comment shows nothing). The unified/remark MDX parser reads all of this
- * exactly but took about 25 s for the 1,100 pages of the bundled corpus against markdown-it's 0.6 s
- * (docs/site.md). Markup this plugin cannot pair is left to markdown-it as raw HTML, which is sanitised.
+ * exactly but many times more slowly than markdown-it (docs/site.md). Markup this plugin cannot pair is left to markdown-it as raw HTML, which is sanitised.
  */
 export function mdxSyntax(md: MarkdownIt, options: { audience?: Audience } = {}): void {
   for (const name of ['fence', 'heading']) {

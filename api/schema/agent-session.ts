@@ -10,7 +10,7 @@ const HaultReason = builder.enumType('HaultReason', {
   values: ['completed', 'github_missconfigured', 'error'] as const,
 });
 
-/** One item of an agent session's task list (spec 2.8). */
+/** One item of an agent session's task list (`todos` in test/fixtures/mintlify-openapi/admin-openapi.json). */
 export const Todo = builder.prismaObject('Todo', {
   fields: (t) => ({
     content: t.exposeString('content'),
@@ -21,7 +21,7 @@ export const Todo = builder.prismaObject('Todo', {
 });
 
 /**
- * A docs-editing agent job (spec 2.8). Its fields, in this order, are the JSON of the agent job routes;
+ * A docs-editing agent job (the agent routes of test/fixtures/mintlify-openapi/admin-openapi.json). Its fields, in this order, are the JSON of the agent job routes;
  * `haulted` and `haultReason` keep the API's spelling.
  */
 export const AgentSession = builder.prismaObject('AgentSession', {

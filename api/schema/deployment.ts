@@ -36,8 +36,8 @@ const Commit = builder.objectRef<CommitShape>('Commit').implement({
 });
 
 /**
- * The update status record of spec 2.7. Its fields, in this order and with these names, are the JSON
- * body of GET /v1/project/update-status/{statusId}.
+ * The update status record. Its fields, in this order and with these names, are the JSON body of
+ * GET /v1/project/update-status/{statusId} (test/fixtures/mintlify-openapi/openapi.json).
  */
 export const Deployment = builder.prismaObject('Deployment', {
   // Read only the columns a query asks for: a big site's deployment lists tens of thousands of files.

@@ -31,7 +31,7 @@ const SearchResultMetadata = builder.objectRef<SearchResultShape['metadata']>('S
   }),
 });
 
-/** One search hit (spec 2.5): the matching chunk and the page path with its heading anchor. */
+/** One search hit (`POST /search/{domain}` in test/fixtures/mintlify-openapi/discovery-openapi.json): the matching chunk and the page path with its heading anchor. */
 export const SearchResult = builder.objectRef<SearchResultShape>('SearchResult').implement({
   fields: (t) => ({
     content: t.exposeString('content'),

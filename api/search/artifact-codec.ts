@@ -21,11 +21,11 @@ import { bufferForVectors } from './simd-scan.ts';
  *         strings as UTF-8 text with its strings separated by NUL
  *         the typed arrays, each at an offset that is a multiple of 8
  *
- * Decoding checks the magic, the version and the checksum (SHA-256 of 5 MB takes 3 ms), inflates the
+ * Decoding checks the magic, the version and the checksum (SHA-256, cheap beside inflating), inflates the
  * payload (on libuv's thread pool, off the event loop), parses the header (with no reviver: a reviver is
  * called for every string), makes the long strings (an index's terms, words, paths and headings are held
- * in a few: string-column.ts) and splits the lists of strings out of their text (several times faster
- * than parsing them as JSON), then puts views of the typed arrays over one exact-size copy of the binary
+ * in a few: string-column.ts) and splits the lists of strings out of their text (rather than parsing
+ * them as JSON, which builds every string alone), then puts views of the typed arrays over one exact-size copy of the binary
  * part at their paths (no per-array copy).
  */
 const MAGIC = Buffer.from('FOLIOSIX');

@@ -2,10 +2,9 @@ import type { SiteIndex } from './site-index.ts';
 
 /**
  * Searches a process runs once, after it loads its first site: V8 compiles a function's optimised code
- * only after it has run for a while, and a new web process's first 30 long questions searched about
- * twice as slowly as the ones after them (p50 6 ms, p95 22 to 28 ms on the corpus, against 3.2 and 5
- * once these had run; docs/performance.md#assistant). The code is the same for every site, so one site's
- * text serves for all.
+ * only after it has run for a while, so a new web process's first searches were slower than the ones
+ * after them (docs/performance.md#assistant). The code is the same for every site, so one site's text
+ * serves for all.
  */
 const WARM_UP_SEARCHES = 60;
 

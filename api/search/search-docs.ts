@@ -3,7 +3,7 @@ import type { SearchMode } from './site-index.ts';
 
 export const SEARCH_LIMITS = { defaultPageSize: 10, maxPageSize: 50, maxQueryLength: 1000 } as const;
 
-/** One search hit (spec 2.5): the matching chunk, its page path with the heading anchor, and metadata. */
+/** One search hit (`POST /search/{domain}` in test/fixtures/mintlify-openapi/discovery-openapi.json): the matching chunk, its page path with the heading anchor, and metadata. */
 export interface SearchResultShape {
   content: string;
   path: string;

@@ -2,7 +2,7 @@ import { dotAt } from './embedders/embedder.ts';
 import { SCAN_BLOCK, SimdScanner } from './simd-scan.ts';
 import { TopK, type Hit } from './top-k.ts';
 
-/** Below this many vectors an exact scan is cheap enough (about 2 ms for 20k 100-d vectors). */
+/** Below this many vectors an exact scan is cheap enough that signatures would not pay for themselves. */
 const EXACT_SCAN_LIMIT = 20_000;
 /** Bits of each vector's random-hyperplane signature (four 32-bit words). */
 const SIGNATURE_WORDS = 4;

@@ -11,8 +11,8 @@ export interface Embedder {
 
 /**
  * The dot product of the `dimensions` numbers of `a` from `aOffset` with those of `b` from `bOffset`
- * (vectors stored row after row). Four running sums: twice as fast as one, as the additions need not
- * wait for each other (a vector search scans every vector of a partition with it).
+ * (vectors stored row after row). Four running sums, so that the additions need not wait for each
+ * other (a vector search scans every vector of a partition with it).
  */
 export function dotAt(a: Float32Array, aOffset: number, b: Float32Array, bOffset: number, dimensions: number): number {
   let first = 0;
