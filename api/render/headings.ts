@@ -1,6 +1,7 @@
 import type { Token } from 'markdown-it';
 import { inlineText } from '../mintlify/mdx/inline-text.ts';
 import { slugify, uniqueAnchor } from '../mintlify/mdx/parse-page.ts';
+import { tagOf } from './token-meta.ts';
 
 /** A heading of the rendered page, for its table of contents. */
 // A type, not an interface: page_renders stores the headings as JSON.
@@ -26,8 +27,8 @@ export function assignAnchors(tokens: Token[]): PageHeading[] {
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     // Search reads HTML elements' children as the page's own text, and components' as theirs.
-    if (token.type === 'component_open' && /^[A-Z]/.test((token.meta as unknown as { name: string }).name)) depth++;
-    else if (token.type === 'component_close' && /^[A-Z]/.test((token.meta as unknown as { name: string }).name)) depth--;
+    if (token.type === 'component_open' && /^[A-Z]/.test(tagOf(token).name)) depth++;
+    else if (token.type === 'component_close' && /^[A-Z]/.test(tagOf(token).name)) depth--;
     if (token.type !== 'heading_open') continue;
     const content = tokens[index + 1]?.content ?? '';
     const text = inlineText(content, () => undefined);

@@ -1,6 +1,5 @@
 import markdownIt, { type MarkdownIt } from 'markdown-it';
 import type { Token } from 'markdown-it';
-import type { Tag } from '../mintlify/mdx/jsx-tags.ts';
 import { escapeHtml } from '../http/html.ts';
 import { renderCodeBlock } from './code-blocks.ts';
 import { closeComponent, isHtmlElement, openComponent, selfClosingComponent } from './components.ts';
@@ -9,16 +8,20 @@ import { htmlElement } from './html-elements.ts';
 import { mathSyntax } from './math-syntax.ts';
 import { mdxSyntax, type Audience } from './mdx-syntax.ts';
 import { STATIC_SCRIPTS, type PageScripts } from './page-scripts.ts';
-import { readInlineTag, sanitizeRawHtml, type InlineTag } from './raw-html.ts';
+import { readInlineTag, sanitizeRawHtml } from './raw-html.ts';
 import { isExternal, siteHref, siteImageSrc } from './site-links.ts';
 import { groupUserComponents } from './user-component-tokens.ts';
+import { setTokenMeta, tagOf, inlineTagOf } from './token-meta.ts';
 
-/** What a render keeps beside the HTML. */
-interface RenderEnv {
+/** What a render keeps beside the HTML (a type, not an interface: markdown-it takes it as its loose `env` record). */
+type RenderEnv = {
   headings: PageHeading[];
   /** The page's own values and components (`export const`, imported snippets). */
   scripts: PageScripts;
-}
+};
+
+/** The env of this module's render (renderPage's): markdown-it hands it back to the rules untyped. */
+const renderEnvOf = (env: unknown): RenderEnv => env as RenderEnv;
 
 /**
  * markdown-it (CommonMark + GFM tables and strikethrough) with MDX's components and expressions, as
@@ -42,13 +45,13 @@ export function createMdxMarkdown(audience: Audience): MarkdownIt {
 function createMarkdown(): MarkdownIt {
   const md = createMdxMarkdown('humans');
   md.core.ruler.push('anchors', (state) => {
-    (state.env as unknown as RenderEnv).headings = assignAnchors(state.tokens);
+    renderEnvOf(state.env).headings = assignAnchors(state.tokens);
   });
   md.core.ruler.push('inline_html', (state) => {
     for (const token of state.tokens) if (token.type === 'inline' && token.children) pairInlineHtml(token.children);
   });
   md.core.ruler.push('user_components', (state) => {
-    const { scripts } = state.env as unknown as RenderEnv;
+    const { scripts } = renderEnvOf(state.env);
     state.tokens = groupUserComponents(
       state.tokens,
       (name) => scripts.hasComponent(name),
@@ -89,11 +92,11 @@ function createMarkdown(): MarkdownIt {
     return `${open}${close}`;
   };
   rules.component_dropped = () => '';
-  rules.expression = (tokens, index, _options, env) => (env as unknown as RenderEnv).scripts.expressionHtml(tokens[index]!.content, tokens[index]!.block);
+  rules.expression = (tokens, index, _options, env) => renderEnvOf(env).scripts.expressionHtml(tokens[index]!.content, tokens[index]!.block);
   rules.user_component = (tokens, index, options, env, self) => {
     const token = tokens[index]!;
     const children = token.children ? (token.block ? self.render(token.children, options, env) : self.renderInline(token.children, options, env)) : '';
-    return (env as unknown as RenderEnv).scripts.renderComponent(tagOf(token), children, token.block);
+    return renderEnvOf(env).scripts.renderComponent(tagOf(token), children, token.block);
   };
   rules.link_open = (tokens, index, options, _env, self) => {
     const token = tokens[index]!;
@@ -128,7 +131,7 @@ function pairInlineHtml(children: Token[]): void {
   for (const child of children) {
     if (child.type !== 'html_inline') continue;
     const tag = readInlineTag(child.content);
-    child.meta = tag as unknown as Token['meta'];
+    setTokenMeta(child, tag);
     if (!tag.html || tag.isVoid) continue;
     if (!tag.isClosing) {
       open.push(child);
@@ -141,14 +144,11 @@ function pairInlineHtml(children: Token[]): void {
   open.forEach(drop);
 }
 
-const tagOf = (token: Token) => token.meta as unknown as Tag;
-const inlineTagOf = (token: Token) => token.meta as unknown as InlineTag | undefined;
-
 const md = createMarkdown();
 
 /** A page's Markdown (MDX) as HTML, with its section headings. */
 export function renderMarkdown(markdown: string, scripts: PageScripts = STATIC_SCRIPTS): { html: string; headings: PageHeading[] } {
   const env: RenderEnv = { headings: [], scripts };
-  const html = md.render(markdown, env as unknown as Record<string, unknown>);
+  const html = md.render(markdown, env);
   return { html, headings: env.headings };
 }

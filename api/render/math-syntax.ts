@@ -1,6 +1,7 @@
-import type { MarkdownIt, StateBlock, StateInline, Token } from 'markdown-it';
+import type { MarkdownIt, StateBlock, StateInline } from 'markdown-it';
 import type { MathTag } from './components/inline.ts';
 import { renderContext } from './render-context.ts';
+import { setTokenMeta } from './token-meta.ts';
 
 /** How far an inline formula may run: a paragraph of stray dollar signs stays linear to read. */
 const MAX_INLINE_CHARS = 4_000;
@@ -31,7 +32,7 @@ const mathTag = (tex: string, isDisplay: boolean): MathTag => ({ name: 'Latex', 
 
 function pushBlock(state: StateBlock, tex: string, startLine: number, endLine: number): void {
   const token = state.push('component_self', '', 0);
-  token.meta = mathTag(tex, true) as unknown as Token['meta'];
+  setTokenMeta(token, mathTag(tex, true));
   token.block = true;
   token.map = [startLine, endLine + 1];
   state.line = endLine + 1;
@@ -81,7 +82,7 @@ function latexBlock(state: StateBlock, startLine: number, endLine: number, silen
 }
 
 function pushInline(state: StateInline, tex: string, isDisplay: boolean, end: number, silent: boolean): boolean {
-  if (!silent) state.push('component_inline_self', '', 0).meta = mathTag(tex, isDisplay) as unknown as Token['meta'];
+  if (!silent) setTokenMeta(state.push('component_inline_self', '', 0), mathTag(tex, isDisplay));
   state.pos = end;
   return true;
 }

@@ -1,5 +1,5 @@
 import type { Token } from 'markdown-it';
-import type { Tag } from '../mintlify/mdx/jsx-tags.ts';
+import { tagIfAny } from './token-meta.ts';
 
 /**
  * Who reads what is made: people on the web page, or AI agents in the page's Markdown export.
@@ -10,7 +10,7 @@ export type Audience = 'humans' | 'agents';
 /** Drops `<Visibility>` components meant for the other audience, children and all; any other `for` is shown to both. */
 export function keepAudience(tokens: Token[], audience: Audience): void {
   const isHidden = (token: Token) => {
-    const tag = token.meta as unknown as Tag | undefined;
+    const tag = tagIfAny(token);
     const reader = tag?.name === 'Visibility' ? tag.attributes.for : undefined;
     return (reader === 'humans' || reader === 'agents') && reader !== audience;
   };
@@ -36,7 +36,7 @@ function keepInlineAudience(children: Token[], isHidden: (token: Token) => boole
   const kept: Token[] = [];
   let depth = 0; // Visibility tags open inside the one being left out, itself included
   for (const child of children) {
-    const isVisibility = (child.meta as unknown as Tag | undefined)?.name === 'Visibility';
+    const isVisibility = tagIfAny(child)?.name === 'Visibility';
     if (depth > 0) {
       if (isVisibility && child.type === 'component_inline_open') depth++;
       else if (isVisibility && child.type === 'component_inline_close') depth--;

@@ -2,6 +2,7 @@ import type { MarkdownIt, StateBlock, StateCore, StateInline, Token } from 'mark
 import { matchBrace, readTag, type Tag } from '../mintlify/mdx/jsx-tags.ts';
 import { PHRASING_ELEMENTS, VOID_ELEMENTS } from './html-elements.ts';
 import { keepAudience, type Audience } from './mdx-audience.ts';
+import { setTokenMeta, tagOf } from './token-meta.ts';
 
 /**
  * What MDX adds to Markdown, taught to markdown-it. JSX elements, components (`<Note>`, `<Card … />`) and
@@ -102,7 +103,7 @@ function jsxBlock(state: StateBlock, startLine: number, endLine: number, silent:
     if (restOfLine.trim() !== '') return false; // an image before text: a paragraph
     if (silent) return true;
     const token = state.push('component_self', '', 0);
-    token.meta = { ...tag, isSelfClosing: true } as unknown as Token['meta'];
+    setTokenMeta(token, { ...tag, isSelfClosing: true });
     token.block = true;
     token.map = [startLine, openLine + 1];
     state.line = openLine + 1;
@@ -113,7 +114,7 @@ function jsxBlock(state: StateBlock, startLine: number, endLine: number, silent:
   if (silent) return true;
 
   const open = state.push('component_open', '', 1);
-  open.meta = tag as unknown as Token['meta'];
+  setTokenMeta(open, tag);
   open.block = true;
   open.map = [startLine, close.line + 1];
   const content = state.src.slice(openEnd, close.start);
@@ -130,7 +131,7 @@ function jsxBlock(state: StateBlock, startLine: number, endLine: number, silent:
     inline.children = [];
   }
   const end = state.push('component_close', '', -1);
-  end.meta = tag as unknown as Token['meta'];
+  setTokenMeta(end, tag);
   end.block = true;
   state.line = close.line + 1;
   return true;
@@ -221,7 +222,7 @@ function jsxInline(state: StateInline, silent: boolean): boolean {
   if (!silent) {
     const type = isVoid(tag) && !tag.isClosing ? 'component_inline_self' : tag.isClosing ? 'component_inline_close' : 'component_inline_open';
     const token = state.push(type, '', 0);
-    token.meta = tag as unknown as Token['meta'];
+    setTokenMeta(token, tag);
   }
   state.pos += tag.end;
   return true;
@@ -247,7 +248,7 @@ function balanceInlineComponents(state: StateCore): void {
       if (child.type === 'component_inline_open') {
         open.push(child);
       } else if (child.type === 'component_inline_close') {
-        const index = open.findLastIndex((candidate) => (candidate.meta as unknown as Tag).name === (child.meta as unknown as Tag).name);
+        const index = open.findLastIndex((candidate) => tagOf(candidate).name === tagOf(child).name);
         if (index < 0) drop(child);
         else open.splice(index).slice(1).forEach(drop);
       }
@@ -267,7 +268,7 @@ function unwrapPhrasingParagraphs(state: StateCore): void {
     else if (token.type === 'component_close') open.pop();
     else if ((token.type === 'paragraph_open' || token.type === 'paragraph_close') && open.length > 0) {
       const parent = open.at(-1)!;
-      if (token.level === parent.level + 1 && PHRASING_ELEMENTS.has((parent.meta as unknown as Tag).name)) token.hidden = true;
+      if (token.level === parent.level + 1 && PHRASING_ELEMENTS.has(tagOf(parent).name)) token.hidden = true;
     }
   }
 }

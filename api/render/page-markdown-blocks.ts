@@ -1,9 +1,9 @@
 import type { MarkdownIt, Token } from 'markdown-it';
 import { componentMarkdown } from './page-markdown-components.ts';
 import { htmlBlockMarkdown } from './page-markdown-html.ts';
-import type { Tag } from '../mintlify/mdx/jsx-tags.ts';
 import { escapeLineStarts, HIDDEN_HTML, imageMarkdown, inlineMarkdown, type InlineToken } from './page-markdown-inline.ts';
 import { listItem, quote } from './page-markdown-layout.ts';
+import { tagOf } from './token-meta.ts';
 
 /** A block token with the tokens it holds (an `_open` token's, up to its `_close`). */
 export interface BlockNode {
@@ -97,7 +97,7 @@ export class MarkdownWriter {
 
   /** An HTML element written as JSX on lines of its own: an image as an image, a rule as a rule, anything else as its content. */
   private htmlElement({ token, children }: BlockNode): string {
-    const tag = token.meta as unknown as Tag;
+    const tag = tagOf(token);
     const name = tag.name.toLowerCase();
     if (HIDDEN_HTML.has(name)) return '';
     if (name === 'img') return imageMarkdown(this.decode(tag.attributes.alt ?? ''), tag.attributes.src ?? '', tag.attributes.title);
@@ -129,7 +129,7 @@ export class MarkdownWriter {
   }
 }
 
-const isHtmlElement = (token: Token) => /^[a-z]/.test((token.meta as unknown as Tag).name);
+const isHtmlElement = (token: Token) => /^[a-z]/.test(tagOf(token).name);
 
 /** A fenced code block exactly as written: its fence, its info string (language and title), its code. */
 function fence(token: Token): string {

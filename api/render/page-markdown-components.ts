@@ -9,6 +9,7 @@ import type { BlockNode, MarkdownWriter } from './page-markdown-blocks.ts';
 import { listItem, quote } from './page-markdown-layout.ts';
 import { codeSpan, escapeText, linkText } from './page-markdown-inline.ts';
 import { exportHref, exportImageSrc, linkDestination } from './page-markdown-links.ts';
+import { tagOf } from './token-meta.ts';
 
 /** How a block component reads as Markdown, given its children's blocks. */
 type Rendering = (tag: Tag, children: BlockNode[], writer: MarkdownWriter) => string;
@@ -21,13 +22,13 @@ type Rendering = (tag: Tag, children: BlockNode[], writer: MarkdownWriter) => st
  * (mdx-syntax.ts).
  */
 export function componentMarkdown(node: BlockNode, writer: MarkdownWriter): string {
-  const rendering = COMPONENTS[(node.token.meta as unknown as Tag).name];
-  return rendering ? rendering(tagOf(node, writer), node.children, writer) : writer.blocks(node.children);
+  const rendering = COMPONENTS[tagOf(node.token).name];
+  return rendering ? rendering(decodedTagOf(node, writer), node.children, writer) : writer.blocks(node.children);
 }
 
 /** A component's tag, its attributes' character references decoded (JSX reads `title="&quot;a&quot;"` as `"a"`). */
-function tagOf(node: BlockNode, writer: MarkdownWriter): Tag {
-  const tag = node.token.meta as unknown as Tag;
+function decodedTagOf(node: BlockNode, writer: MarkdownWriter): Tag {
+  const tag = tagOf(node.token);
   return { ...tag, attributes: Object.fromEntries(Object.entries(tag.attributes).map(([name, value]) => [name, writer.decode(value)])) };
 }
 
@@ -78,7 +79,7 @@ const steps: Rendering = (_tag, children, writer) => {
   let number = 0;
   return blocks(
     ...children.map((child) =>
-      isComponent(child, 'Step') ? listItem(`${++number}.`, titled(tagOf(child, writer), child.children, writer)) : writer.blocks([child]),
+      isComponent(child, 'Step') ? listItem(`${++number}.`, titled(decodedTagOf(child, writer), child.children, writer)) : writer.blocks([child]),
     ),
   );
 };
@@ -128,7 +129,7 @@ const tree: Rendering = (_tag, children, writer) => {
   if (!children.some((child) => isComponent(child, 'Tree.Folder') || isComponent(child, 'Tree.File'))) return writer.blocks(children);
   return children
     .map((child) => {
-      const tag = tagOf(child, writer);
+      const tag = decodedTagOf(child, writer);
       if (isComponent(child, 'Tree.File')) return `- ${escapeText(attr(tag, 'name'))}`;
       if (isComponent(child, 'Tree.Folder'))
         return listItem('-', [`${escapeText(attr(tag, 'name'))}/`, tree(tag, child.children, writer)].filter(Boolean).join('\n'));
@@ -144,14 +145,14 @@ const palette: Rendering = (tag, children, writer) => {
   const flush = () => (items.length > 0 ? items.splice(0).join('\n') : '');
   const parts = children.map((child) => {
     if (isComponent(child, 'Color.Item')) {
-      const item = tagOf(child, writer);
+      const item = decodedTagOf(child, writer);
       const themed = record(item, 'value');
       const value = themed.light || themed.dark ? `${themed.light ?? themed.dark} (light), ${themed.dark ?? themed.light} (dark)` : attr(item, 'value');
       items.push(`- ${[escapeText(attr(item, 'name')), value ? codeSpan(value) : ''].filter(Boolean).join(': ')}`);
       return '';
     }
     const before = flush();
-    return blocks(before, isComponent(child, 'Color.Row') ? palette(tagOf(child, writer), child.children, writer) : writer.blocks([child]));
+    return blocks(before, isComponent(child, 'Color.Row') ? palette(decodedTagOf(child, writer), child.children, writer) : writer.blocks([child]));
   });
   return blocks(bold(attr(tag, 'title')), ...parts, flush());
 };
@@ -199,7 +200,7 @@ const COMPONENTS = lookupTable<Rendering>({
 });
 
 const isComponent = (node: BlockNode, name: string) =>
-  (node.token.type === 'component_open' || node.token.type === 'component_self') && (node.token.meta as unknown as Tag).name === name;
+  (node.token.type === 'component_open' || node.token.type === 'component_self') && tagOf(node.token).name === name;
 
 function attr(tag: Tag, ...names: string[]): string {
   for (const name of names) {

@@ -1,11 +1,11 @@
 import type { Token } from 'markdown-it';
 import { staticValue } from '../mintlify/mdx/expression-value.ts';
 import { readTag, type Tag } from '../mintlify/mdx/jsx-tags.ts';
-import type { MathTag } from './components/inline.ts';
 import { BLOCK_ELEMENTS, VOID_ELEMENTS } from './html-elements.ts';
 import { mathSource } from './math-syntax.ts';
 import { valueText } from './page-scripts.ts';
 import { exportHref, exportImageSrc, linkDestination } from './page-markdown-links.ts';
+import { tagIfAny, tagOf } from './token-meta.ts';
 
 /** Where inline Markdown is written: table cells cannot hold a line break or an unescaped `|`. */
 export interface InlineContext {
@@ -88,7 +88,7 @@ export function inlineMarkdown(tokens: InlineToken[], context: InlineContext): s
           out += htmlTagMarkdown(tokens, index, html, links, context);
           index = Math.max(index, html.get(index)!.skipTo);
         } else if (token.type === 'component_inline_self' && tagOf(token).name === 'Latex') {
-          out += mathSource(token.meta as unknown as MathTag, false); // a formula, `$…$` (math-syntax.ts)
+          out += mathSource(tagOf(token), false); // a formula, `$…$` (math-syntax.ts)
         } else if (token.type === 'component_inline_self') isAfterSilent = SILENT_INLINE.has(tagOf(token).name);
         break;
       // Other components' tags, dropped ones and anything unknown show nothing of their own.
@@ -107,7 +107,7 @@ interface HtmlTag {
 }
 
 const isHtmlTag = (token: InlineToken) =>
-  token.type === 'html_inline' || (token.type.startsWith('component_inline_') && /^[a-z]/.test((token.meta as unknown as Tag | null)?.name ?? ''));
+  token.type === 'html_inline' || (token.type.startsWith('component_inline_') && /^[a-z]/.test(tagIfAny(token)?.name ?? ''));
 
 /** Reads a paragraph's inline HTML tags and pairs them up as markdown.ts does (innermost first, the unclosed left alone). */
 function readHtml(tokens: InlineToken[]): Map<number, HtmlTag> {
@@ -115,7 +115,7 @@ function readHtml(tokens: InlineToken[]): Map<number, HtmlTag> {
   const open: number[] = [];
   tokens.forEach((token, index) => {
     if (!isHtmlTag(token)) return;
-    const tag = token.type === 'html_inline' ? readTag(token.content, 0) : (token.meta as unknown as Tag);
+    const tag = token.type === 'html_inline' ? readTag(token.content, 0) : tagOf(token);
     if (!tag || tag === 'incomplete') return;
     const read = { name: tag.name.toLowerCase(), tag, partner: -1, skipTo: index };
     tags.set(index, read);
@@ -203,7 +203,6 @@ function plainText(tokens: InlineToken[]): string {
 }
 
 const attr = (token: InlineToken, name: string) => String(token.attrGet(name) ?? '');
-const tagOf = (token: InlineToken) => token.meta as unknown as Tag;
 
 /**
  * The marks in text that would start emphasis, code, a link, a tag or an entity (`_` inside a word, a lone

@@ -1,7 +1,8 @@
 import type { Token } from 'markdown-it';
 import type { Tag } from '../mintlify/mdx/jsx-tags.ts';
+import { tagOf } from './token-meta.ts';
 
-const nameOf = (token: Token) => (token.meta as unknown as Tag).name;
+const nameOf = (token: Token) => tagOf(token).name;
 
 /**
  * Readies a page's tokens for writing: an element of the page's own components (`<QuickStartCard …>`,
@@ -36,7 +37,7 @@ function group(tokens: Token[], level: Level, isUserComponent: (name: string) =>
       out.push(token);
       continue;
     }
-    const tag = token.meta as unknown as Tag;
+    const tag = tagOf(token);
     const end = token.type === level.open ? level.closingIndex(tokens, index) : index;
     if (isDropped(tag)) {
       index = end;
