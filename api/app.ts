@@ -100,7 +100,7 @@ export function createApp(services: Services, routes: RouteTable = ROUTE_TABLE):
         log,
       }),
       useGraphQLInputGuards(),
-      useOmitNullsInRest(routes.api),
+      useOmitNullsInRest(),
       ...sofaOptions(routes.api).map((options) =>
         useSofa({
           ...options,

@@ -4,7 +4,8 @@ import type { RequestAuth } from '../auth/request-auth.ts';
 import { AppError, appErrorOf, internalError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { passRestGate } from '../rest/rest-gate.ts';
-import { isApiPath, matchPage, matchRoute, type RouteTable } from '../rest/routes.ts';
+import { routeOfRequest } from '../rest/request-route.ts';
+import { isApiPath, matchPage, type RouteTable } from '../rest/routes.ts';
 import { asksForCsv, csvResponse } from '../rest/csv-export.ts';
 import type { Services } from '../services.ts';
 import type { GraphQLContext } from '../schema/context.ts';
@@ -128,9 +129,9 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
     // are its own (the MCP server's errors are JSON-RPC's).
     async onResponse({ request, response, setResponse }) {
       const url = new URL(request.url);
-      if (response.status === 200 && request.method === 'GET' && isApiPath(url.pathname)) {
-        const match = matchRoute(options.routes.api, 'GET', url.pathname).match;
-        if (match && asksForCsv(request, match)) setResponse(await csvResponse(response, match.route.field.split('.')[1]!));
+      const match = routeOfRequest(request);
+      if (match && response.status === 200 && request.method === 'GET') {
+        if (asksForCsv(request, match)) setResponse(await csvResponse(response, match.route.field.split('.')[1]!));
         return;
       }
       if (response.status < 400 || siteAddressOf(url, options.services.config)) return;

@@ -1,5 +1,5 @@
 import type { Plugin } from 'graphql-yoga';
-import { type ApiRoute, isApiPath, matchRoute } from './routes.ts';
+import { routeOfRequest } from './request-route.ts';
 
 /**
  * REST answers leave out fields that are null (an update's `endedAt` while it runs, an unset
@@ -7,15 +7,12 @@ import { type ApiRoute, isApiPath, matchRoute } from './routes.ts';
  * them, so clients validating against them accept a missing field but reject a null. GraphQL keeps nulls,
  * and so do the routes whose document requires nullable fields (`keepsNulls`: analytics).
  */
-export function useOmitNullsInRest(routes: readonly ApiRoute[]): Plugin {
+export function useOmitNullsInRest(): Plugin {
   return {
     onExecute({ args }) {
       const request = (args.contextValue as { request?: Request }).request;
-      if (!request) return;
-      const path = new URL(request.url).pathname;
-      if (!isApiPath(path)) return;
-      const route = matchRoute(routes, request.method, path).match?.route;
-      if (route?.kind === 'json' && route.keepsNulls) return;
+      const route = request && routeOfRequest(request)?.route;
+      if (!route || (route.kind === 'json' && route.keepsNulls)) return;
       return {
         onExecuteDone({ result, setResult }) {
           if ('data' in result && result.data) setResult({ ...result, data: omitNulls(result.data) as typeof result.data });

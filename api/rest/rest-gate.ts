@@ -3,6 +3,7 @@ import type { RequestAuth } from '../auth/request-auth.ts';
 import { AppError } from '../errors.ts';
 import { assertStorable } from '../http/input-guards.ts';
 import { readBodyText, replaceBodyText } from '../http/request-body.ts';
+import { rememberRoute } from './request-route.ts';
 import { matchRoute, type ApiRoute, type RouteMatch } from './routes.ts';
 import { validateRouteInput } from './validate-input.ts';
 
@@ -18,7 +19,8 @@ export interface RestGateOptions {
  * valid key (401) of the right kind (403), no query parameters (400), a body within the limit (413),
  * JSON where JSON is required (415, 400), and, for JSON routes, arguments that fit the GraphQL field
  * (400 naming the field; a streaming route's subscription validates its own input). Throws the AppError
- * to answer with; returns the route and the parsed body when the route may run.
+ * to answer with; returns the route (remembered for the request's later steps: request-route.ts) and
+ * the parsed body when the route may run.
  */
 export async function passRestGate(
   request: Request,
@@ -43,7 +45,9 @@ export async function passRestGate(
   if (route.kind === 'json') await keyChecked;
   try {
     const { params, body } = await readCheckedInput(request, route, match.params, options);
-    return { match: { route, params }, body, keyChecked };
+    const checked = { route, params };
+    rememberRoute(request, checked);
+    return { match: checked, body, keyChecked };
   } catch (error) {
     await keyChecked;
     throw error;
