@@ -1,5 +1,5 @@
 /** Page-level ranking measures of the search evaluation, and the Markdown tables and misses it prints. */
-import { pageRoute } from '../api/search/search-docs.ts';
+import { routeOfResultPath } from '../api/search/search-docs.ts';
 
 export type Kind = 'keyword' | 'paraphrase' | 'identifier' | 'error';
 export type Split = 'tune' | 'held-out';
@@ -22,7 +22,7 @@ export interface Outcome {
 }
 
 export function firstAnswerRank(question: Question, paths: string[]): number {
-  return paths.findIndex((path) => question.answers.includes(pageRoute(path)));
+  return paths.findIndex((path) => question.answers.includes(routeOfResultPath(path)));
 }
 
 /** Reciprocal rank within the top 10; 0 past it. */

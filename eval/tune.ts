@@ -4,7 +4,7 @@
 // over HTTP). Also tries a few settings of query expansion, candidates and results per page.
 import fs from 'node:fs';
 import { DEFAULT_RANKING, UNCALIBRATED_FEATURES, type RankingOptions, type RelevanceModel } from '../api/search/relevance.ts';
-import { pageRoute } from '../api/search/search-docs.ts';
+import { routeOfResultPath } from '../api/search/search-docs.ts';
 import { buildSiteIndex } from '../api/search/index-builder.ts';
 import { withDeployedCorpus } from './corpus-runtime.ts';
 import { fitPointwise, fitRanking, type Example } from './fit-weights.ts';
@@ -31,7 +31,7 @@ await withDeployedCorpus(async ({ runtime, deploymentId }) => {
     asked.flatMap((q, i) => {
       const found = index.candidates({ ...request(q), mode }, queryVectors[i], ranking);
       if (!found || (mode === 'hybrid' && !found.comparable)) return [];
-      return [found.candidates.map(({ doc, features }): Example => ({ features, label: q.answers.includes(pageRoute(found.pathOf(doc))) ? 1 : 0 }))];
+      return [found.candidates.map(({ doc, features }): Example => ({ features, label: q.answers.includes(routeOfResultPath(found.pathOf(doc))) ? 1 : 0 }))];
     });
   // Page-level answers cannot tell a page's sections apart, so the preference the issue asks for (a
   // section whose heading is the query before pages that only mention it) is set, not learned.
@@ -76,7 +76,7 @@ await withDeployedCorpus(async ({ runtime, deploymentId }) => {
       .filter(([q]) => q.split === split && (kind === 'other' ? q.language !== 'en' : q.language === 'en' && q.kind === kind));
     const found = asked.filter(([q, i]) => {
       const got = index.candidates(request(q), vectors[i]);
-      return got?.candidates.some(({ doc }) => q.answers.includes(pageRoute(got.pathOf(doc))));
+      return got?.candidates.some(({ doc }) => q.answers.includes(routeOfResultPath(got.pathOf(doc))));
     });
     return `${kind} ${found.length}/${asked.length}`;
   };

@@ -5,7 +5,7 @@ import { makeDirectory, withFileLock } from '../db/data-dir.ts';
 import type { Prisma } from '../db/generated/prisma/client.ts';
 import { GitError, type Repository } from '../deploy/git.ts';
 import { checkProject } from '../deploy/project-reader.ts';
-import { pageRoute, searchDocs } from '../search/search-docs.ts';
+import { routeOfResultPath, searchDocs } from '../search/search-docs.ts';
 import type { Services } from '../services.ts';
 import { CodeHostUnusable, GitHubPullRequests, gitHubRepository } from './code-hosts/github.ts';
 import { recordLocalPullRequest } from './code-hosts/local-pull-requests.ts';
@@ -222,7 +222,7 @@ async function runModel(
 /** The live deployment's search, with each result's source file, for the agent to open. */
 async function searchLivePages(services: Services, project: { id: string; liveDeploymentId: string | null }, query: string): Promise<FoundPage[]> {
   const results = await searchDocs(services, project, { query, pageSize: 8 });
-  const routes = [...new Set(results.map((result) => pageRoute(result.path)))];
+  const routes = [...new Set(results.map((result) => routeOfResultPath(result.path)))];
   const pages = project.liveDeploymentId
     ? await services.db.deploymentPage.findMany({
         where: { deploymentId: project.liveDeploymentId, route: { in: routes } },
@@ -230,5 +230,10 @@ async function searchLivePages(services: Services, project: { id: string; liveDe
       })
     : [];
   const fileOf = new Map(pages.map((page) => [page.route, page.sourcePath]));
-  return results.map((result) => ({ file: fileOf.get(pageRoute(result.path)), path: result.path, title: result.metadata.title, content: result.content }));
+  return results.map((result) => ({
+    file: fileOf.get(routeOfResultPath(result.path)),
+    path: result.path,
+    title: result.metadata.title,
+    content: result.content,
+  }));
 }

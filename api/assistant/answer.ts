@@ -2,7 +2,7 @@ import type { Reader } from '../analytics/record.ts';
 import type { TurnOutcome } from '../analytics/recorder.ts';
 import { AppError } from '../errors.ts';
 import type { SearchResultShape } from '../search/search-docs.ts';
-import { pageRoute, searchDocs } from '../search/search-docs.ts';
+import { routeOfResultPath, searchDocs } from '../search/search-docs.ts';
 import type { Services } from '../services.ts';
 import { CitationGuard, type CitablePage } from './citations.ts';
 import type { AssistantEvent, Usage } from './events.ts';
@@ -83,7 +83,7 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
     // Runs as soon as the loop reads the model's call; the call is passed on once it has run (tool-loop.ts).
     const results = await searchDocs(services, project, { query: query || conversation.question.text, pageSize: request.retrievalPageSize, ...request.filter });
     for (const result of results) {
-      const page = pageRoute(result.path);
+      const page = routeOfResultPath(result.path);
       if (!retrieved.has(page)) retrieved.set(page, { page, title: result.metadata.title });
       retrievedText.push(result.content);
     }

@@ -1,4 +1,4 @@
-import { pageRoute } from '../search/search-docs.ts';
+import { routeOfResultPath } from '../search/search-docs.ts';
 
 /** A page an answer may cite: one of its search results. */
 export interface CitablePage {
@@ -210,7 +210,7 @@ export class CitationGuard {
 
   #resolve(isImage: boolean, text: string, url: string): string {
     if (isImage || !this.allowsLinks()) return this.#plain(text);
-    const page = url.startsWith('/') ? this.pageOf(pageRoute(url)) : undefined;
+    const page = url.startsWith('/') ? this.pageOf(routeOfResultPath(url)) : undefined;
     if (page) {
       if (!this.#cited.has(page.page)) this.#cited.set(page.page, { url, title: page.title });
       return `[${text}](${url})`;

@@ -18,7 +18,7 @@ export interface SearchResultShape {
 }
 
 /** The page of a result path: its route, before the heading anchor ("/cli/preview#custom-ports" -> "/cli/preview"). */
-export function pageRoute(path: string): string {
+export function routeOfResultPath(path: string): string {
   return path.split('#')[0]!;
 }
 

@@ -3,7 +3,7 @@ import { americanText } from './british-spellings.ts';
 import { bestSectionsOfPage } from './best-sections.ts';
 import { collectCandidates } from './candidates.ts';
 import type { IndexedChunk, Partition } from './partition.ts';
-import { pageRoute } from './search-docs.ts';
+import { routeOfResultPath } from './search-docs.ts';
 import { versionsOf, type ServedPages, type VersionPages } from './served-pages.ts';
 import type { TranslatedQueries } from './translated-queries.ts';
 import { DEFAULT_RANKING, roundScore, scoreCandidates, type RankingOptions } from './relevance.ts';
@@ -120,7 +120,7 @@ export class SiteIndex {
   /** The text after a chunk in its section (a long section is cut into chunks), in the language and version asked for. */
   textAfter(path: string, content: string, request: { language?: string; version?: string } = {}): string | undefined {
     const scope = this.scopeFor(request);
-    const route = pageRoute(path);
+    const route = routeOfResultPath(path);
     const page = scope?.pages.pageAt(route);
     if (!scope || page === undefined) return undefined;
     return scope.partition.textAfter(page, path.slice(route.length + 1), content);

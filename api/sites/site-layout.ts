@@ -1,4 +1,4 @@
-import { routeOf as pageRoute } from '../mintlify/page-route.ts';
+import { routeOf } from '../mintlify/page-route.ts';
 import { isObject, type Json, type JsonObject } from '../mintlify/config-refs.ts';
 import { normalisePage } from '../mintlify/navigation.ts';
 import { readableAccent } from './theme-colors.ts';
@@ -114,7 +114,7 @@ export function readSiteLayout(
       if (count >= MAX_ITEMS) break;
       if (typeof entry === 'string') {
         count++;
-        items.push({ route: routeOf(entry) });
+        items.push({ route: routeOfConfigPage(entry) });
       } else if (isObject(entry) && entry.hidden !== true) {
         const group = groupItem(entry, depth);
         if (group) items.push(group);
@@ -125,7 +125,7 @@ export function readSiteLayout(
   const groupItem = (node: JsonObject, depth: number): NavItem | undefined => {
     if (typeof node.group !== 'string') return undefined;
     const items = pageItems(node.pages, depth + 1);
-    if (typeof node.root === 'string') items.unshift({ route: routeOf(node.root) });
+    if (typeof node.root === 'string') items.unshift({ route: routeOfConfigPage(node.root) });
     return { group: node.group, items };
   };
 
@@ -210,8 +210,8 @@ function versionOf(node: JsonObject): Pick<LayoutVersion, 'tag' | 'isHidden'> {
 }
 
 /** A page as docs.json names it (`quickstart`, `/quickstart.mdx`, `cli/index`) -> its route, as deployments store it. */
-function routeOf(page: string): string {
-  return pageRoute(normalisePage(page));
+function routeOfConfigPage(page: string): string {
+  return routeOf(normalisePage(page));
 }
 
 function accentOf(colors: Json | undefined) {

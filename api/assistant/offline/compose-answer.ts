@@ -1,4 +1,4 @@
-import { pageRoute } from '../../search/search-docs.ts';
+import { routeOfResultPath } from '../../search/search-docs.ts';
 import { isTableRow, tableEndOf, tableHeaderOf } from './passage.ts';
 import { density, type ScoredBlock, type ScoredChunk } from './score-chunks.ts';
 import type { QuestionTerms } from './relevance.ts';
@@ -66,17 +66,19 @@ export function composeAnswer(question: QuestionTerms, scored: ScoredChunk[], ea
     if (picks.size >= MAX_CHUNKS) break;
     // Another page that answers as fully as the best one is another answer ("x-hidden" for API pages,
     // "hidden: true" for any page); right after the first quote, however little of a long question both hold.
-    const isRival = candidate.relevance >= best.relevance && pageRoute(candidate.chunk.path) !== pageRoute(best.chunk.path);
+    const isRival = candidate.relevance >= best.relevance && routeOfResultPath(candidate.chunk.path) !== routeOfResultPath(best.chunk.path);
     const isWeak = candidate.score < SECOND_RATIO * best.score || (candidate.relevance < FURTHER_RELEVANCE && !(isRival && picks.size === 1));
     // Another section of the best page may tell what its best section leaves out ("Files must be less than 20 MB").
-    if (picks.size > 0 && isWeak && pageRoute(candidate.chunk.path) !== pageRoute(best.chunk.path)) continue;
+    if (picks.size > 0 && isWeak && routeOfResultPath(candidate.chunk.path) !== routeOfResultPath(best.chunk.path)) continue;
     const isFirst = picks.size === 0;
     const chosen = readChunk(candidate, Math.min(isFirst ? READ_BUDGET : MORE_BUDGET, WORD_BUDGET - words), WORD_BUDGET - words, isFirst ? MAX_SEEDS : 1);
     const quoted = candidate.blocks.filter((block) => chosen.has(block.position));
     const terms = new Set(quoted.flatMap((block) => [...block.terms]));
     // The page's example (the docs.json lines, the command) is news to a quote that only describes it.
     const isExample =
-      !hasCode && pageRoute(candidate.chunk.path) === pageRoute(best.chunk.path) && quoted.some((block) => block.kind === 'code' && block.cover > 0);
+      !hasCode &&
+      routeOfResultPath(candidate.chunk.path) === routeOfResultPath(best.chunk.path) &&
+      quoted.some((block) => block.kind === 'code' && block.cover > 0);
     const isNews = isExample || isRival || [...terms].some((term) => question.has(term) && !covered.has(term));
     // The same settings told twice (a guide and its reference page) are said once.
     // So is what an earlier answer of the conversation said.

@@ -1,4 +1,4 @@
-import { pageRoute } from '../../search/search-docs.ts';
+import { routeOfResultPath } from '../../search/search-docs.ts';
 import type { RetrievedChunk } from './prompt-turn.ts';
 
 /** Opens the pages a search found, as a reader does: at the sections that matter, and past a chunk's cut. */
@@ -34,7 +34,7 @@ export async function unshownSections(retrieved: RetrievedChunk[], reader: PageR
   const shown = new Set(retrieved.map(sectionKey));
   const pageScores = new Map<string, number>();
   for (const chunk of retrieved) {
-    const page = pageRoute(chunk.path);
+    const page = routeOfResultPath(chunk.path);
     pageScores.set(page, Math.max(pageScores.get(page) ?? 0, chunk.score));
   }
   const pages = await Promise.all([...pageScores.keys()].map(async (page) => ({ page, sections: await reader.sections(page, terms, SECTIONS_READ) })));
