@@ -7,10 +7,13 @@
 import { initGraphQLTada, type ResultOf } from 'gql.tada';
 import type { introspection } from './graphql-env.d.ts';
 
+/** What the JSON scalar carries. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
 const graphql = initGraphQLTada<{
   introspection: introspection;
-  // DateTime is serialized as an ISO 8601 string; JSON is any JSON value, narrowed where it is read.
-  scalars: { DateTime: string; JSON: unknown };
+  // DateTime is serialized as an ISO 8601 string. Neither is `unknown`, gql.tada's type for a field the schema does not have.
+  scalars: { DateTime: string; JSON: JsonValue };
   // A fragment's fields are read where it is spread: the views pass whole records to their parts.
   disableMasking: true;
 }>();

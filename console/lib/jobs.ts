@@ -1,4 +1,4 @@
-import type { AgentEvent, AgentJobState, AgentSession } from './documents.ts';
+import type { AgentEvent, AgentJobState, AgentSession, JsonValue } from './documents.ts';
 
 /** What a job's row says of it. */
 export function jobState(job: Pick<AgentSession, 'haulted' | 'haultReason'>, v2?: AgentJobState): { word: string; status: string } {
@@ -8,6 +8,6 @@ export function jobState(job: Pick<AgentSession, 'haulted' | 'haultReason'>, v2?
 }
 
 /** An event's payload: an object for every kind Folio sends, though the schema types it as any JSON value. */
-export function payloadOf(event: Pick<AgentEvent, 'payload'>): Record<string, unknown> {
-  return typeof event.payload === 'object' && event.payload !== null ? (event.payload as Record<string, unknown>) : {};
+export function payloadOf({ payload }: Pick<AgentEvent, 'payload'>): { [key: string]: JsonValue } {
+  return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? payload : {};
 }
