@@ -1,8 +1,9 @@
 /**
  * The schema as gql.tada reads it: console/lib/graphql-env.d.ts holds the introspection of schema.graphql
  * as a type, from which `tsc` types every operation in console/lib/documents.ts. It is written with
- * schema.graphql by `npm run schema:print` (the same output as `gql.tada generate output`), committed, and
- * a test fails while it is stale.
+ * schema.graphql by `npm run schema:print`, committed, and a test fails while it is stale. These are the
+ * calls `gql.tada generate output` makes; the CLI itself cannot run here, as it reads tsconfig.json through
+ * TypeScript's JavaScript API, which TypeScript 7 does not have.
  */
 import { fileURLToPath } from 'node:url';
 import { loadFromSDL, minifyIntrospection, outputIntrospectionFile } from '@gql.tada/internal';
