@@ -1,6 +1,6 @@
 import { css, html, LitElement } from 'lit';
 import { formatDateTime, formatDuration } from '../lib/format.ts';
-import type { Deployment } from '../lib/types.ts';
+import type { Deployment } from '../lib/documents.ts';
 import { theme } from '../styles/theme.ts';
 
 /** A first deployment changes every file: the list stops here. */

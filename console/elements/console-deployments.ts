@@ -1,15 +1,12 @@
 import { css, html } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { DEPLOYMENT_UPDATED, DEPLOYMENTS_VIEW, TRIGGER_PREVIEW, TRIGGER_UPDATE } from '../lib/documents.ts';
+import type { ResultOf } from 'gql.tada';
+import { DEPLOYMENT_UPDATED, DEPLOYMENTS_VIEW, type Deployment, TRIGGER_PREVIEW, TRIGGER_UPDATE } from '../lib/documents.ts';
 import { formatDateTime } from '../lib/format.ts';
-import type { Deployment } from '../lib/types.ts';
 import { ProjectView } from '../lib/view.ts';
 import { STATUS_WORDS } from './console-deployment.ts';
 
-interface DeploymentsData {
-  project: { branch: string; siteUrl: string; liveDeployment: { _id: string } | null; deployments: Deployment[] };
-  previews: { branch: string; url: string; usedAt: string; deployment: { _id: string; status: Deployment['status'] } | null }[];
-}
+type DeploymentsData = ResultOf<typeof DEPLOYMENTS_VIEW>;
 
 /**
  * The Deployments view: the live site and its link, the previews of branches, the recent deployments
@@ -40,13 +37,13 @@ export class ConsoleDeployments extends ProjectView {
 
   protected override load() {
     return this.loadData(
-      () => this.query<DeploymentsData>(DEPLOYMENTS_VIEW),
+      () => this.query(DEPLOYMENTS_VIEW),
       (data) => (this.data = data),
     );
   }
 
   #follow = (statusId: string, onChange: (deployment: Deployment) => void) =>
-    this.follow<{ deploymentUpdated: Deployment }>(
+    this.follow(
       DEPLOYMENT_UPDATED,
       { statusId },
       {
@@ -123,7 +120,7 @@ export class ConsoleDeployments extends ProjectView {
   async #deploy(event: SubmitEvent) {
     event.preventDefault();
     const ok = await this.attempt(async () => {
-      const { triggerUpdate } = await this.query<{ triggerUpdate: { statusId: string } }>(TRIGGER_UPDATE);
+      const { triggerUpdate } = await this.query(TRIGGER_UPDATE);
       this.message = `Deployment ${triggerUpdate.statusId} queued.`;
       await this.load();
     });
@@ -139,7 +136,7 @@ export class ConsoleDeployments extends ProjectView {
       return;
     }
     const ok = await this.attempt(async () => {
-      const { triggerPreview } = await this.query<{ triggerPreview: { statusId: string; previewUrl: string } }>(TRIGGER_PREVIEW, { branch });
+      const { triggerPreview } = await this.query(TRIGGER_PREVIEW, { branch });
       this.message = `Preview of ${branch} queued: it will be at ${triggerPreview.previewUrl}.`;
       form.reset();
       await this.load();

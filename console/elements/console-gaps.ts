@@ -1,8 +1,8 @@
 import { css, html } from 'lit';
-import { FIX_GAP, GAP_FIXES, JOB_EVENTS } from '../lib/documents.ts';
+import { type AgentEvent, type ContentGap, FIX_GAP, GAP_FIXES, type GapFix, JOB_EVENTS } from '../lib/documents.ts';
 import { formatDateTime, formatNumber } from '../lib/format.ts';
+import { payloadOf } from '../lib/jobs.ts';
 import { hrefOf } from '../lib/route.ts';
-import type { AgentEvent, ContentGap, GapFix } from '../lib/types.ts';
 import { ProjectView } from '../lib/view.ts';
 
 /** What a running fix last said, per gap. */
@@ -127,10 +127,10 @@ export class ConsoleGaps extends ProjectView {
     // Marked running at once, so that a second click does not start a second job.
     this.progress = { ...this.progress, [gap.id]: { sessionId: '', steps: 0, status: 'starting', seq: -1 } };
     const isStarted = await this.attempt(async () => {
-      const { fixContentGap } = await this.query<{ fixContentGap: { sessionId: string } }>(FIX_GAP, { gapId: gap.id, ...this.range });
+      const { fixContentGap } = await this.query(FIX_GAP, { gapId: gap.id, ...this.range });
       const sessionId = fixContentGap.sessionId;
       this.progress = { ...this.progress, [gap.id]: { sessionId, steps: 0, status: 'queued', seq: -1 } };
-      this.follow<{ agentJobEvents: AgentEvent }>(
+      this.follow(
         JOB_EVENTS,
         { sessionId },
         {
@@ -147,16 +147,17 @@ export class ConsoleGaps extends ProjectView {
     const progress = this.progress[gapId];
     if (!progress || event.seq <= progress.seq) return;
     const next = { ...progress, seq: event.seq };
+    const payload = payloadOf(event);
     if (event.kind === 'step-started') next.steps += 1;
-    if (event.kind === 'status') next.status = String(event.payload.message ?? '');
-    if (event.kind === 'tool-call') next.status = `the agent calls ${String(event.payload.toolName)}`;
+    if (event.kind === 'status') next.status = String(payload.message ?? '');
+    if (event.kind === 'tool-call') next.status = `the agent calls ${String(payload.toolName)}`;
     if (event.kind === 'outcome') next.status = 'ended';
     this.progress = { ...this.progress, [gapId]: next };
   }
 
   async #ended(gapId: string) {
     await this.attempt(async () => {
-      const { contentGaps } = await this.query<{ contentGaps: Pick<ContentGap, 'id' | 'fixes'>[] }>(GAP_FIXES, this.range);
+      const { contentGaps } = await this.query(GAP_FIXES, this.range);
       const fixes = contentGaps.find((gap) => gap.id === gapId)?.fixes;
       this.gaps = this.gaps.map((gap) => (gap.id === gapId && fixes ? { ...gap, fixes } : gap));
     });

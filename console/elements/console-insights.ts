@@ -1,12 +1,14 @@
 import { css, html } from 'lit';
 import { downloadCsv, toCsv } from '../lib/csv.ts';
+import type { ResultOf } from 'gql.tada';
 import { INSIGHTS_VIEW } from '../lib/documents.ts';
 import { dayBefore, formatDateTime, formatNumber, formatPercent } from '../lib/format.ts';
-import type { Insights } from '../lib/types.ts';
 import { ProjectView } from '../lib/view.ts';
 
 /** The ranges offered at once, in days up to today; any other is chosen with the two dates. */
 const PRESETS = [7, 30, 90] as const;
+
+type Insights = ResultOf<typeof INSIGHTS_VIEW>;
 
 /**
  * The Insights view, from one GraphQL request: charts of questions, searches and feedback per day over
@@ -78,7 +80,7 @@ export class ConsoleInsights extends ProjectView {
 
   protected override load() {
     return this.loadData(
-      () => this.query<Insights>(INSIGHTS_VIEW, this.range),
+      () => this.query(INSIGHTS_VIEW, this.range),
       (data) => (this.data = data),
     );
   }

@@ -1,10 +1,9 @@
 import { css, html } from 'lit';
-import { ARCHIVE_JOB, JOB_EVENTS, JOB_VIEW } from '../lib/documents.ts';
+import { type AgentEvent, type AgentJobState, type AgentSession, ARCHIVE_JOB, JOB_EVENTS, JOB_VIEW } from '../lib/documents.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { hrefOf } from '../lib/route.ts';
-import type { AgentEvent, AgentJobState, AgentSession } from '../lib/types.ts';
 import { ProjectView } from '../lib/view.ts';
-import { jobState } from '../lib/jobs.ts';
+import { jobState, payloadOf } from '../lib/jobs.ts';
 
 /** One line of a job's stream, as the reader follows it. */
 interface Step {
@@ -70,7 +69,7 @@ export class ConsoleJob extends ProjectView {
     super.connectedCallback();
     void this.refresh().then((ok) => {
       if (!ok) return;
-      this.follow<{ agentJobEvents: AgentEvent }>(
+      this.follow(
         JOB_EVENTS,
         { sessionId: this.sessionId },
         {
@@ -84,12 +83,7 @@ export class ConsoleJob extends ProjectView {
 
   private refresh() {
     return this.loadData(
-      () =>
-        this.query<{
-          agentJob: AgentSession;
-          agentJobV2: AgentJobState;
-          previews: { branch: string; url: string; deployment: { status: string } | null }[];
-        }>(JOB_VIEW, { sessionId: this.sessionId }),
+      () => this.query(JOB_VIEW, { sessionId: this.sessionId }),
       (data) => {
         this.job = data.agentJob;
         this.v2 = data.agentJobV2;
@@ -103,7 +97,7 @@ export class ConsoleJob extends ProjectView {
     // A stream that reconnects starts again from the first event: those already shown are left out.
     if (event.seq <= this.#lastSeq) return;
     this.#lastSeq = event.seq;
-    const payload = event.payload;
+    const payload = payloadOf(event);
     const last = this.steps.at(-1);
     if (event.kind === 'text' && last?.kind === 'text') {
       this.steps = [...this.steps.slice(0, -1), { ...last, text: last.text + String(payload.text ?? '') }];
@@ -150,7 +144,7 @@ export class ConsoleJob extends ProjectView {
 
   async #archive() {
     await this.attempt(async () => {
-      const { archiveAgentJob } = await this.query<{ archiveAgentJob: AgentJobState }>(ARCHIVE_JOB, { sessionId: this.sessionId });
+      const { archiveAgentJob } = await this.query(ARCHIVE_JOB, { sessionId: this.sessionId });
       this.v2 = archiveAgentJob;
     });
   }

@@ -1,10 +1,10 @@
 import { css, html } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
+import type { ResultOf } from 'gql.tada';
 import { CREATE_JOB, JOBS_VIEW } from '../lib/documents.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { hrefOf } from '../lib/route.ts';
-import type { AgentEvent, AgentSession } from '../lib/types.ts';
-import { jobState } from '../lib/jobs.ts';
+import { jobState, payloadOf } from '../lib/jobs.ts';
 import { ProjectView } from '../lib/view.ts';
 
 /**
@@ -32,7 +32,7 @@ export class ConsoleJobs extends ProjectView {
   static override properties = { ...ProjectView.properties, jobId: {}, data: { state: true }, isStarting: { state: true } };
 
   declare jobId: string | undefined;
-  declare data: { project: { branch: string }; agentJobs: { allSessions: AgentSession[] } } | undefined;
+  declare data: ResultOf<typeof JOBS_VIEW> | undefined;
   declare isStarting: boolean;
 
   constructor() {
@@ -43,7 +43,7 @@ export class ConsoleJobs extends ProjectView {
   protected override load() {
     if (this.jobId) return Promise.resolve();
     return this.loadData(
-      () => this.query<NonNullable<ConsoleJobs['data']>>(JOBS_VIEW),
+      () => this.query(JOBS_VIEW),
       (data) => (this.data = data),
     );
   }
@@ -109,7 +109,7 @@ export class ConsoleJobs extends ProjectView {
     };
     this.isStarting = true;
     // The subscription creates the job; its first event names it. The job runs on whether followed or not.
-    const stop = this.follow<{ agentJob: AgentEvent }>(
+    const stop = this.follow(
       CREATE_JOB,
       { input },
       {
@@ -117,7 +117,7 @@ export class ConsoleJobs extends ProjectView {
           if (agentJob.kind !== 'started') return;
           stop();
           this.isStarting = false;
-          location.hash = hrefOf({ view: 'jobs', id: String(agentJob.payload.sessionId) });
+          location.hash = hrefOf({ view: 'jobs', id: String(payloadOf(agentJob).sessionId) });
         },
         error: (error) => {
           this.isStarting = false;

@@ -1,7 +1,6 @@
 import { css, html } from 'lit';
-import { CREATE_KEY, KEYS_VIEW, REVOKE_KEY, SET_ORIGINS } from '../lib/documents.ts';
+import { type ApiKey, CREATE_KEY, KEYS_VIEW, REVOKE_KEY, SET_ORIGINS } from '../lib/documents.ts';
 import { formatDateTime } from '../lib/format.ts';
-import type { ApiKey } from '../lib/types.ts';
 import { ProjectView } from '../lib/view.ts';
 import { copyText } from '../../widget/lib/clipboard.ts';
 
@@ -52,7 +51,7 @@ export class ConsoleKeys extends ProjectView {
 
   protected override load() {
     return this.loadData(
-      () => this.query<{ apiKeys: ApiKey[] }>(KEYS_VIEW),
+      () => this.query(KEYS_VIEW),
       (data) => (this.keys = data.apiKeys),
     );
   }
@@ -155,8 +154,8 @@ export class ConsoleKeys extends ProjectView {
     const data = new FormData(form);
     const origins = originsOf(String(data.get('origins') ?? ''));
     await this.attempt(async () => {
-      const { createApiKey } = await this.query<{ createApiKey: { key: string; prefix: string; kind: string } }>(CREATE_KEY, {
-        kind: data.get('kind'),
+      const { createApiKey } = await this.query(CREATE_KEY, {
+        kind: data.get('kind') === 'admin' ? 'admin' : 'assistant',
         allowedOrigins: origins.length ? origins : null,
       });
       this.created = createApiKey;

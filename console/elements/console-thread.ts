@@ -1,13 +1,10 @@
+import type { ResultOf } from 'gql.tada';
 import { css, html } from 'lit';
 import { THREAD } from '../lib/documents.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { ProjectView } from '../lib/view.ts';
 
-interface Thread {
-  threadId: string;
-  createdAt: string;
-  messages: { id: string; role: string; content: string; createdAt: string }[];
-}
+type Thread = ResultOf<typeof THREAD>['analyticsAssistantThread'];
 
 /**
  * One assistant conversation, read in a modal dialog (native <dialog>: the page behind is inert, Escape
@@ -68,7 +65,7 @@ export class ConsoleThread extends ProjectView {
   override async firstUpdated(): Promise<void> {
     this.renderRoot.querySelector('dialog')!.showModal();
     await this.attempt(async () => {
-      this.thread = (await this.query<{ analyticsAssistantThread: Thread }>(THREAD, { threadId: this.threadId })).analyticsAssistantThread;
+      this.thread = (await this.query(THREAD, { threadId: this.threadId })).analyticsAssistantThread;
     });
   }
 

@@ -1,3 +1,5 @@
+import { print } from '@0no-co/graphql.web';
+import type { ResultOf, TadaDocumentNode, VariablesOf } from 'gql.tada';
 import { createClient } from 'graphql-sse';
 import { ConsoleError, consoleErrorOf } from './console-error.ts';
 
@@ -10,8 +12,14 @@ interface GraphQLErrorBody {
   extensions?: { code?: string; http?: { status?: number } };
 }
 
+/** An operation of console/lib/documents.ts, whatever its result and variables (each typed from the schema). */
+// biome-ignore lint/suspicious/noExplicitAny: the bound of every operation; `unknown` would refuse their variables (a parameter type).
+export type Operation = TadaDocumentNode<any, any>;
+
 /** Runs one query or mutation with the key; its data, or a ConsoleError saying what went wrong. */
-export async function graphql<Data>(key: string, query: string, variables: Record<string, unknown> = {}): Promise<Data> {
+export async function graphql<Doc extends Operation>(key: string, document: Doc, variables: VariablesOf<Doc>): Promise<ResultOf<Doc>> {
+  type Data = ResultOf<Doc>;
+  const query = print(document);
   let response: Response;
   try {
     response = await fetch(ENDPOINT, {
@@ -48,10 +56,16 @@ export interface Subscription<Data> {
  * can serve); reconnects `retries` times when the connection drops, which runs the subscription again
  * from its start (0 for one that does something, such as creating a job). Returns the function that stops it.
  */
-export function subscribe<Data>(key: string, query: string, variables: Record<string, unknown>, sink: Subscription<Data>, { retries = 3 } = {}): () => void {
+export function subscribe<Doc extends Operation>(
+  key: string,
+  document: Doc,
+  variables: VariablesOf<Doc>,
+  sink: Subscription<ResultOf<Doc>>,
+  { retries = 3 } = {},
+): () => void {
   const client = createClient({ url: STREAM_ENDPOINT, headers: { authorization: `Bearer ${key}` }, retryAttempts: retries });
-  const stop = client.subscribe<Data>(
-    { query, variables },
+  const stop = client.subscribe<ResultOf<Doc>>(
+    { query: print(document), variables },
     {
       next: (result) => {
         const first = result.errors?.[0] as GraphQLErrorBody | undefined;

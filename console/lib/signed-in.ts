@@ -1,4 +1,5 @@
 import { ConsoleError } from './console-error.ts';
+import { VIEWER } from './documents.ts';
 import { graphql } from './graphql.ts';
 
 /** A project the console opens, with the admin key entered for it. */
@@ -37,10 +38,7 @@ export function setCurrentProject(projectId: string): void {
 export async function signIn(key: string): Promise<ConsoleProject> {
   const trimmed = key.trim();
   if (!trimmed) throw new ConsoleError('Enter an admin key (it starts with folio_admin_).', 'INVALID_INPUT', 400);
-  const { viewer } = await graphql<{ viewer: { kind: string; projectId: string; project: { name: string; subdomain: string } | null } }>(
-    trimmed,
-    '{ viewer { kind projectId project { name subdomain } } }',
-  ).catch((error: unknown) => {
+  const { viewer } = await graphql(trimmed, VIEWER, {}).catch((error: unknown) => {
     if (error instanceof ConsoleError && error.status === 401)
       throw new ConsoleError('Folio does not know this key, or it was revoked. Check it and try again.', error.code, 401);
     throw error;

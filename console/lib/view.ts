@@ -1,8 +1,14 @@
 import { html, LitElement, type PropertyValues } from 'lit';
 import { ConsoleError, errorMessage } from './console-error.ts';
-import { graphql, type Subscription, subscribe } from './graphql.ts';
+import type { ResultOf, VariablesOf } from 'gql.tada';
+import { type Operation, graphql, type Subscription, subscribe } from './graphql.ts';
 import type { ConsoleProject } from './signed-in.ts';
 import { theme } from '../styles/theme.ts';
+
+/** A document's variables less the project's id, which the view adds; none to pass when that is all it takes. */
+type ViewVariables<Doc extends Operation> = Omit<VariablesOf<Doc>, 'projectId'>;
+type ViewArguments<Doc extends Operation> =
+  Partial<ViewVariables<Doc>> extends ViewVariables<Doc> ? [variables?: ViewVariables<Doc>] : [variables: ViewVariables<Doc>];
 
 /**
  * What every view shares: its project (and key), GraphQL with that key, its data read when it is shown
@@ -58,9 +64,9 @@ export class ProjectView extends LitElement {
   }
 
   /** A query or mutation of this project; a refused key is reported and rethrown. */
-  protected async query<Data>(document: string, variables: Record<string, unknown> = {}): Promise<Data> {
+  protected async query<Doc extends Operation>(document: Doc, ...[variables]: ViewArguments<Doc>): Promise<ResultOf<Doc>> {
     try {
-      return await graphql<Data>(this.project.key, document, { projectId: this.project.projectId, ...variables });
+      return await graphql(this.project.key, document, this.#withProject<Doc>(variables));
     } catch (error) {
       this.refusedKey(error);
       throw error;
@@ -95,12 +101,17 @@ export class ProjectView extends LitElement {
     return ok;
   }
 
-  protected follow<Data>(document: string, variables: Record<string, unknown>, sink: Subscription<Data>, options?: { retries?: number }): () => void {
+  protected follow<Doc extends Operation>(
+    document: Doc,
+    variables: ViewVariables<Doc>,
+    sink: Subscription<ResultOf<Doc>>,
+    options?: { retries?: number },
+  ): () => void {
     const ended = () => this.#subscriptions.delete(stop);
-    const stop = subscribe<Data>(
+    const stop = subscribe(
       this.project.key,
       document,
-      { projectId: this.project.projectId, ...variables },
+      this.#withProject<Doc>(variables),
       {
         ...sink,
         error: (error) => {
@@ -120,6 +131,11 @@ export class ProjectView extends LitElement {
       ended();
       stop();
     };
+  }
+
+  /** Every view's document takes the project's id, which TypeScript cannot see through the Omit of a generic document. */
+  #withProject<Doc extends Operation>(variables: ViewVariables<Doc> | undefined): VariablesOf<Doc> {
+    return { projectId: this.project.projectId, ...variables } as VariablesOf<Doc>;
   }
 
   private refusedKey(error: unknown): void {
