@@ -1,7 +1,6 @@
 import { LIVE_TOPIC } from '../events/topics.ts';
 import type { Services } from '../services.ts';
 import { answerModelFor } from './models.ts';
-import { answerUnrecorded } from './unrecorded-answer.ts';
 
 const QUESTION = 'How do I get started?';
 /** The `fp` of a rehearsal's thread (removed as soon as the rehearsal ends). */
@@ -53,6 +52,8 @@ export class AnswerRehearsal {
     const project = await this.services.db.project.findUnique({ where: { id: projectId }, select: { id: true, name: true, liveDeploymentId: true } });
     if (!project?.liveDeploymentId) return false;
     const started = performance.now();
+    // Imported here, not at the top: the answer path (the AI SDK with it) then loads after the process listens.
+    const { answerUnrecorded } = await import('./unrecorded-answer.ts');
     await answerUnrecorded(this.services, project, QUESTION, REHEARSAL_FP);
     this.services.log.debug(`rehearsed an answer on ${project.name} in ${(performance.now() - started).toFixed(0)} ms`);
     return true;

@@ -3,7 +3,7 @@ import type { Deployment } from '../db/generated/prisma/client.ts';
 import { siteIdOf } from '../projects/preview-names.ts';
 import { forgetOldArtifacts } from '../search/search-artifact.ts';
 import type { SearchStore } from '../search/search-store.ts';
-import { forgetUnservedSiteFiles } from '../sites/build-site.ts';
+import { forgetUnservedSiteFiles } from '../sites/unserved-site-files.ts';
 
 /** The site a deployment is for: its project's live site, or a branch's preview. */
 export interface DeploymentSite {

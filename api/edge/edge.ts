@@ -22,8 +22,7 @@ import { isSiteDomain } from '../projects/preview-names.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientAddressOf } from '../http/client-address.ts';
 import { clientSignalOf } from '../http/client-signal.ts';
-import { serveMcp } from '../mcp/mcp-route.ts';
-import { serveMcpDiscovery } from '../mcp/mcp-discovery.ts';
+import { isMcpPath, serveSiteMcp } from '../mcp/site-mcp.ts';
 import { siteAddressOf } from '../sites/site-address.ts';
 import { liveSiteSource, type OnView, serveSite, type SiteSource } from '../sites/serve-site.ts';
 import { recordView } from '../analytics/record.ts';
@@ -65,16 +64,14 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
         const site = siteAddressOf(url, options.services.config);
         if (site) {
           const { db } = options.services;
-          const discovery = serveMcpDiscovery(site.path, `${site.address.origin}${site.address.base}`);
-          if (discovery) return endResponse(discovery);
-          if (site.path === '/mcp' || site.path === '/authed/mcp') {
-            const clientAddress = clientAddressOf((serverContext as { req?: IncomingMessage }).req, request, options.services.config.trustedProxies);
-            return serveMcp(options.services, request, site.address, { isAuthenticated: site.path === '/authed/mcp', clientAddress })
-              .catch(refusal)
-              .then(endResponse);
-          }
-          return (isSiteDomain(site.address.subdomain) ? liveSiteSource(db, site.address.subdomain) : Promise.resolve(undefined))
-            .then((source) => serveSite(db, request, site.address, site.path, source, source && viewRecorder(options.services, source, request, serverContext)))
+          const servePage = () =>
+            (isSiteDomain(site.address.subdomain) ? liveSiteSource(db, site.address.subdomain) : Promise.resolve(undefined)).then((source) =>
+              serveSite(db, request, site.address, site.path, source, source && viewRecorder(options.services, source, request, serverContext)),
+            );
+          if (!isMcpPath(site.path)) return servePage().catch(refusal).then(endResponse);
+          const clientAddress = clientAddressOf((serverContext as { req?: IncomingMessage }).req, request, options.services.config.trustedProxies);
+          return serveSiteMcp(options.services, request, site, clientAddress)
+            .then((answer) => answer ?? servePage())
             .catch(refusal)
             .then(endResponse);
         }

@@ -1,6 +1,6 @@
 import type { Token } from 'markdown-it';
 import { inlineText } from '../mintlify/mdx/inline-text.ts';
-import { slugify, uniqueAnchor } from '../mintlify/mdx/parse-page.ts';
+import { slugify, uniqueAnchor } from '../mintlify/mdx/anchors.ts';
 import { tagOf } from './token-meta.ts';
 
 /** A heading of the rendered page, for its table of contents. */
@@ -16,7 +16,7 @@ const SECTION_LEVELS = 3;
 
 /**
  * Gives every heading an `id`. The headings search cuts sections at get exactly the anchors search
- * returns (the same text reading, `slugify` and numbering of repeats as parse-page.ts), so a result's
+ * returns (the same text reading, `slugify` and numbering of repeats as parse-page.ts, anchors.ts), so a result's
  * `/page#anchor` lands on its heading; the others (h4 to h6, headings inside components) get anchors
  * that do not collide with those. Returns the section headings, in order.
  */

@@ -2,7 +2,6 @@ import type { GraphQLField, GraphQLSchema } from 'graphql';
 import type { ApiKeyKind } from '../db/generated/prisma/client.ts';
 import { agentJobRoute } from './agent-job-route.ts';
 import { assistantV1Route, assistantV2Route } from './assistant-routes.ts';
-import { pullRequestPage } from '../agent/pull-request-page.ts';
 import { demoPage } from '../sites/demo-page.ts';
 import { screenshotResponse } from '../screenshots/screenshot-route.ts';
 import type { StreamEncoder } from '../http/stream-encoder.ts';
@@ -195,7 +194,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
 /** Pages for people. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: '/pulls/:id', render: ({ id }, services) => pullRequestPage(services.db, id!) },
+  // Loaded on first use: its Markdown renderer is needed by no other request a web process answers.
+  { path: '/pulls/:id', render: async ({ id }, services) => (await import('../agent/pull-request-page.ts')).pullRequestPage(services.db, id!) },
   { path: '/demo/:subdomain', render: ({ subdomain }, services) => demoPage(services, subdomain!) },
   { path: '/screenshots/:name', render: ({ name }, services) => screenshotResponse(services.db, name!) },
 ];

@@ -1,29 +1,10 @@
-import path from 'node:path';
 import type { JsonObject } from '../mintlify/config-refs.ts';
 import type { Db } from '../db/database.ts';
 import type { GitMirror } from '../deploy/git.ts';
 import type { Navigation } from '../mintlify/navigation.ts';
 import { MAX_CUSTOM_CSS_BYTES, siteCss } from './site-css.ts';
 import { readSiteLayout } from './site-layout.ts';
-import { lookupTable } from '../lookup-table.ts';
-
-/** Repository files a site serves as they are, by extension. */
-export const SITE_FILE_TYPES = lookupTable<string>({
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
-});
-/** What a repository file is served as: an image by its extension, an OpenAPI document of the site as JSON or YAML text; undefined when it is not served. */
-export function fileTypeOf(file: string, specFiles: readonly string[]): string | undefined {
-  const extension = path.posix.extname(file).toLowerCase();
-  if (specFiles.includes(file)) return extension === '.json' ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8';
-  return SITE_FILE_TYPES[extension];
-}
+import { fileTypeOf } from './site-file-types.ts';
 
 /** Larger files are not served (a docs image is well under this); nor is more than this per deployment. */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -122,10 +103,3 @@ async function customCss(mirror: GitMirror, tree: Map<string, string>): Promise<
 
 /** Files in hidden folders (`.github/`) are not the site's. */
 const isHiddenPath = (file: string) => file.split('/').some((part) => part.startsWith('.'));
-
-/** Deletes the stored files of a project that none of its served deployments (live, previews') has. */
-export async function forgetUnservedSiteFiles(db: Db, projectId: string, servedDeploymentIds: string[]): Promise<void> {
-  await db.$executeRaw`
-    DELETE FROM site_files WHERE project_id = ${projectId}
-      AND blob_id NOT IN (SELECT value FROM deployments, jsonb_each_text(deployments.files) WHERE deployments.id = ANY(${servedDeploymentIds}::text[]))`;
-}

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { slugify } from '../mintlify/mdx/parse-page.ts';
+import { slugify } from '../mintlify/mdx/anchors.ts';
 import { agentInstructionsBlock } from './llms-txt.ts';
 import type { LoadedSite, SitePage } from './loaded-site.ts';
 import { siteCacheOf } from './site-cache.ts';

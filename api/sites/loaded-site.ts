@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { Redirects } from './redirects.ts';
-import { fileTypeOf } from './build-site.ts';
+import { fileTypeOf } from './site-file-types.ts';
 import type { LayoutLanguage, LayoutTab, LayoutVersion, NavItem, SiteLayout } from './site-layout.ts';
 import { siteStyles } from './site-styles.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunkSections, MAX_CHUNK_CHARS } from '../../api/deploy/chunk.ts';
-import { parsePage, snippetReferences, slugify } from '../../api/mintlify/mdx/parse-page.ts';
+import { slugify } from '../../api/mintlify/mdx/anchors.ts';
+import { parsePage, snippetReferences } from '../../api/mintlify/mdx/parse-page.ts';
 
 const files: Record<string, string> = {
   'snippets/plan-note.mdx': '---\ntitle: ignored\n---\nAvailable on the **Pro** plan.\n',

@@ -103,7 +103,7 @@ let t: TestApp;
 let folio: RunningServer;
 let browser: Browser;
 let api: Awaited<ReturnType<typeof startEchoApi>>;
-let pageRoute: string;
+let routeOfResultPath: string;
 const shots = path.join(os.tmpdir(), 'folio-site-screenshots');
 
 beforeAll(async () => {
@@ -134,7 +134,7 @@ beforeAll(async () => {
   const withEndpoint = rendered.filter((render) => render.endpoint !== null);
   expect(withEndpoint.map((render) => (render.endpoint as { path: string }).path).sort()).toEqual(['/api/ping', '/users/{id}']);
   const generated = withEndpoint.find((render) => (render.endpoint as { path: string }).path === '/users/{id}')!;
-  pageRoute = `/${generated.page.deployments[0]!.sourcePath.replace(/\.mdx?$/, '')}`;
+  routeOfResultPath = `/${generated.page.deployments[0]!.sourcePath.replace(/\.mdx?$/, '')}`;
   fs.mkdirSync(shots, { recursive: true });
 });
 afterAll(async () => {
@@ -150,7 +150,7 @@ async function open(options: { colorScheme?: 'light' | 'dark'; withAxe?: boolean
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  await page.goto(`${folio.url}/sites/users-api${options.route ?? pageRoute}`);
+  await page.goto(`${folio.url}/sites/users-api${options.route ?? routeOfResultPath}`);
   await page.getByText('Try it', { exact: true }).click();
   await page.getByRole('form', { name: 'Try it' }).waitFor();
   return { page, errors };
@@ -226,7 +226,7 @@ describe.runIf(hasChromium)('the API playground in a real browser', () => {
   });
 
   it("lets the page connect to its API's servers only", async () => {
-    const response = await fetch(`${folio.url}/sites/users-api${pageRoute}`);
+    const response = await fetch(`${folio.url}/sites/users-api${routeOfResultPath}`);
     expect(response.headers.get('content-security-policy')).toContain(`connect-src 'self' ${api.origin};`);
     const welcome = await fetch(`${folio.url}/sites/users-api/index`);
     expect(welcome.headers.get('content-security-policy')).toContain("connect-src 'self';");

@@ -1,5 +1,5 @@
 import { inlineText } from './inline-text.ts';
-import { slugify } from './parse-page.ts';
+import { slugify } from './anchors.ts';
 
 /** A link a file makes, as written, and the line it is on. */
 export interface PageLink {
