@@ -24,8 +24,14 @@ export async function runProcess(
   const stop = watchForStop(log, { watchParent: isNpmScript });
   try {
     const hasWeb = role !== 'worker';
+    // The code loads once the server's own processes are starting it: loading first would hold the
+    // event loop the server's start needs for its few steps before it launches them.
+    let launched!: () => void;
+    const isLaunched = new Promise<void>((resolve) => (launched = resolve));
+    const starting = startDatabaseServer(config, log, launched);
+    await Promise.race([isLaunched, starting.catch(() => undefined)]);
     const [server, { openRuntime }, app, http] = await Promise.all([
-      startDatabaseServer(config, log),
+      starting,
       import('../runtime.ts'),
       hasWeb ? import('../app.ts') : undefined,
       hasWeb ? import('../http/server.ts') : undefined,

@@ -15,11 +15,18 @@ export interface DatabaseServer {
   release(): Promise<void>;
 }
 
-export async function startDatabaseServer(config: Config, log: Logger): Promise<DatabaseServer> {
+/** `onLaunched`: see EmbeddedPostgresOptions (called at once for DATABASE_URL's server). */
+export async function startDatabaseServer(config: Config, log: Logger, onLaunched?: () => void): Promise<DatabaseServer> {
   if (config.databaseUrl) {
+    onLaunched?.();
     return { url: config.databaseUrl, description: redactPassword(config.databaseUrl), release: async () => undefined };
   }
-  const embedded = await startEmbeddedPostgres(config.dataDir, { port: config.embeddedPostgresPort, home: config.embeddedPostgresHome, log });
+  const embedded = await startEmbeddedPostgres(config.dataDir, {
+    port: config.embeddedPostgresPort,
+    home: config.embeddedPostgresHome,
+    log,
+    ...(onLaunched ? { onLaunched } : {}),
+  });
   return { url: embedded.url, description: `embedded PostgreSQL (${embedded.clusterDir})`, release: () => embedded.release() };
 }
 

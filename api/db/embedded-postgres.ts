@@ -33,6 +33,11 @@ export interface EmbeddedPostgresOptions {
   /** Where root keeps the binaries and clusters (EMBEDDED_POSTGRES_HOME). */
   home: string;
   log: Logger;
+  /**
+   * Called once the server runs or its own processes are starting it (initdb, pg_ctl): from there it
+   * needs nothing of this process until it answers, so the caller may load the rest of its code meanwhile.
+   */
+  onLaunched?: () => void;
 }
 
 const DATABASE = 'folio';
@@ -75,9 +80,11 @@ async function initialiseAndStart(placement: Placement, stored: StoredSettings |
     const running = await runningServer(placement.pgdata);
     if (running !== undefined) {
       settings.port = running.port;
+      options.onLaunched?.();
     } else {
       if (options.port === undefined && !(await isPortFree(settings.port))) settings.port = await freePort();
       await saveSettings(placement.settingsFile, settings);
+      options.onLaunched?.();
       const started = await runProgram(placement, 'pg_ctl', [
         'start',
         '-D',
@@ -125,6 +132,7 @@ async function loadOrInitialise(placement: Placement, stored: StoredSettings | u
   const passwordFile = path.join(placement.clusterDir, `.pw-${process.pid}`);
   await fs.writeFile(passwordFile, `${settings.password}\n`, { mode: 0o600 });
   if (placement.runAs.uid !== undefined) await fs.chown(passwordFile, placement.runAs.uid, placement.runAs.gid!);
+  options.onLaunched?.();
   try {
     const result = await runProgram(placement, 'initdb', [
       '-D',
