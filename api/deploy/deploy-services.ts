@@ -22,6 +22,8 @@ export interface DeployServices {
   jobs: Pick<Jobs, 'enqueue'>;
   /** The serving of the process that runs the deployment, when it serves web requests (served-here.ts). */
   servedHere?: ServedHere;
+  /** DEPLOY_MEMORY_MB: what building a deployment's pages may hold (page-pool.ts). */
+  deployMemoryBytes: number;
   /** False only for the benchmark's baseline (`npm run bench -- render`): a deployment without its site. */
   isRenderingSite?: boolean;
 }
@@ -38,5 +40,6 @@ export function deployServicesOf(services: Services): DeployServices {
     embedder: services.embedder,
     jobs: services.jobs,
     servedHere: servedHereOf(services),
+    deployMemoryBytes: services.config.deployMemoryBytes,
   };
 }
