@@ -9,7 +9,7 @@ import type { ApiReference } from './api-reference.ts';
 import { commitFiles, type GitMirror } from './git.ts';
 import type { DeploymentProgress } from './progress.ts';
 import { type BuiltPage, pageFiles } from './page-build.ts';
-import { openPageBuilder } from './page-pool.ts';
+import { openPageBuilder, type PageBuilding } from './page-pool.ts';
 import { readPagesAndSnippets, sourceOf } from './project-reader.ts';
 import { contentHash, parseKey, PreviousPages, type StoredPage } from './stored-pages.ts';
 import { type PageDraft, recordHiddenRoutes, recordServedRoutes, storePages } from './store-pages.ts';
@@ -76,8 +76,8 @@ export async function buildPages(input: {
   progress: DeploymentProgress;
   /** Aborted when the worker stops: parsing stops between pages. */
   signal?: AbortSignal;
-  /** DEPLOY_MEMORY_MB: what the pages' building may hold (page-pool.ts). */
-  memoryBytes: number;
+  /** DEPLOY_MEMORY_MB, and when a pool is worth its start (page-pool.ts). */
+  building: PageBuilding;
 }): Promise<BuiltPages> {
   const { db, tree, progress, renderOptions } = input;
   const planned: Planned[] = [];
@@ -134,13 +134,13 @@ export async function buildPages(input: {
   let renderMs = 0;
   let markdownMs = 0;
   const unknownComponents = new Map<string, number>();
-  const builder = openPageBuilder(toParse.size, input.memoryBytes, (error) =>
+  const builder = openPageBuilder(toParse.size, input.building, (error) =>
     progress.log(`Warning: a page worker thread failed (${error.message.split('\n')[0]}); its pages were built in the deployment's own thread.`),
   );
   const { threads, inFlight, storeBatch } = builder.limits;
   if (threads > 0) {
     progress.log(
-      `Building ${toParse.size.toLocaleString('en-US')} pages in ${threads} worker threads, ${inFlight} at a time, stored ${storeBatch} at a time (DEPLOY_MEMORY_MB ${Math.round(input.memoryBytes / 1024 / 1024)}).`,
+      `Building ${toParse.size.toLocaleString('en-US')} pages in ${threads} worker threads, ${inFlight} at a time, stored ${storeBatch} at a time (DEPLOY_MEMORY_MB ${Math.round(input.building.memoryBytes / 1024 / 1024)}).`,
     );
   }
   // Built pages are stored a batch at a time, and only `inFlight` pages are being built at once, so a

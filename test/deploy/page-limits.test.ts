@@ -26,12 +26,11 @@ describe('DEPLOY_MEMORY_MB', () => {
     expect(less.threads).toBe(1);
     expect(less.inFlight).toBeLessThan(byDefault.inFlight);
     expect(less.storeBatch).toBeLessThanOrEqual(byDefault.storeBatch);
-    const least = pageLimits(256 * MB, 2);
-    expect(least).toEqual({ threads: 0, inFlight: 1, storeBatch: 10 });
+    expect(pageLimits(256 * MB, 2)).toEqual({ threads: 1, inFlight: 1, storeBatch: 10 });
   });
 
-  it('builds in process on one core, where a thread would only compete with the deploying one', () => {
-    expect(pageLimits(4096 * MB, 1).threads).toBe(0);
+  it('has a thread per core when memory allows, and one thread at least', () => {
+    expect(pageLimits(4096 * MB, 1).threads).toBe(1);
     expect(pageLimits(4096 * MB, 8).threads).toBe(8);
   });
 });

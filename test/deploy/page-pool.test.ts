@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * A deployment with enough pages builds them in worker threads; what it stores and serves is what the
- * same deployment builds in its own thread (DEPLOY_MEMORY_MB too low for a thread). The site: the
+ * same deployment builds in its own thread (as one with a few pages does). The site: the
  * corpus's English pages (its snippets, components with code of their own, API reference pages).
  */
 let t: TestApp;
@@ -27,10 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function deploy(memoryMb: number) {
+async function deploy(minPooledPages: number) {
   const project = await createProject(t.db, { name: 'Pool', subdomain: `pool-${Math.random().toString(36).slice(2, 9)}`, repo: repo.dir });
   const created = await t.db.deployment.create({ data: { projectId: project.projectId, source: 'api' } });
-  await runDeployment({ ...t.runtime.deployServices, deployMemoryBytes: memoryMb * MB }, created.id, 1);
+  await runDeployment({ ...t.runtime.deployServices, pageBuilding: { memoryBytes: 1536 * MB, minPooledPages } }, created.id, 1);
   const deployment = await t.db.deployment.findUniqueOrThrow({ where: { id: created.id } });
   const pages = await t.db.page.findMany({
     where: { projectId: project.projectId },
@@ -54,8 +54,8 @@ describe('pages built in worker threads', () => {
   let pooled: Awaited<ReturnType<typeof deploy>>;
   let inProcess: Awaited<ReturnType<typeof deploy>>;
   beforeAll(async () => {
-    pooled = await deploy(1536);
-    inProcess = await deploy(256);
+    pooled = await deploy(100);
+    inProcess = await deploy(Number.POSITIVE_INFINITY);
   }, 240_000);
 
   it('are the pages the deployment builds in its own thread: same chunks, same HTML, same Markdown', () => {
