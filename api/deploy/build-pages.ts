@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { counted } from '../counted.ts';
 import type { Db } from '../db/database.ts';
 import type { Navigation, NavigationPage } from '../mintlify/navigation.ts';
 import { routeOf } from '../mintlify/page-route.ts';
@@ -140,7 +141,7 @@ export async function buildPages(input: {
   const { threads, inFlight, storeBatch } = builder.limits;
   if (threads > 0) {
     progress.log(
-      `Building ${toParse.size.toLocaleString('en-US')} pages in ${threads} worker threads, ${inFlight} at a time, stored ${storeBatch} at a time (DEPLOY_MEMORY_MB ${Math.round(input.building.memoryBytes / 1024 / 1024)}).`,
+      `Building ${counted(toParse.size, 'page')} in ${counted(threads, 'worker thread')}, ${inFlight} at a time, stored ${storeBatch} at a time (DEPLOY_MEMORY_MB ${Math.round(input.building.memoryBytes / 1024 / 1024)}).`,
     );
   }
   // Built pages are stored a batch at a time, and only `inFlight` pages are being built at once, so a

@@ -30,10 +30,13 @@ const THREAD_MB = THREAD_HEAP_MB + THREAD_YOUNG_MB + SANDBOX_MB;
 const PAGE_MB = 1;
 /** Pages in flight per thread at most: enough that a thread never waits for the deploying thread to send it one. */
 const THREAD_PAGES = 8;
+/** A second thread is not worth storing pages in batches smaller than this (a batch is a few database round trips). */
+const MIN_BATCH = 100;
 /**
- * Below this many pages to build, they are built in process: starting a worker thread (loading the
- * parser and renderer into it) costs about as much as building this many pages in the deploying
- * thread, so a one-page redeployment or a preview's few pages would only wait for it.
+ * Below this many pages to build, they are built in process: a worker thread's start (loading the parser
+ * and renderer into it, then its first page) took as long as building 20 to 50 pages in the deploying
+ * thread, and two threads only save half of each page's time, so under about 100 pages a one-page
+ * redeployment or a preview's few pages would only wait for them.
  */
 export const POOL_MIN_PAGES = 100;
 
@@ -64,7 +67,7 @@ export interface PageLimits {
  */
 export function pageLimits(memoryBytes: number, cores = os.availableParallelism()): PageLimits {
   const spare = Math.max(0, memoryBytes / MB - PROCESS_MB);
-  const threads = clamp(Math.floor(spare / (THREAD_MB + THREAD_PAGES * PAGE_MB)), 1, cores);
+  const threads = clamp(Math.floor((spare - MIN_BATCH * PAGE_MB) / (THREAD_MB + THREAD_PAGES * PAGE_MB)), 1, cores);
   const pages = Math.max(0, spare - threads * THREAD_MB) / PAGE_MB;
   return {
     threads,
