@@ -71,7 +71,8 @@ export function pageLimits(memoryBytes: number, cores = os.availableParallelism(
   const pages = Math.max(0, spare - threads * THREAD_MB) / PAGE_MB;
   return {
     threads,
-    inFlight: clamp(Math.floor(pages / 2), threads, threads * THREAD_PAGES),
+    // Two a thread at least: one to build while the next is prepared, or the thread waits for each.
+    inFlight: clamp(Math.floor(pages / 2), 2 * threads, threads * THREAD_PAGES),
     storeBatch: clamp(Math.floor(pages / 2), 10, 200),
   };
 }

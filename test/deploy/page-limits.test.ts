@@ -26,7 +26,7 @@ describe('DEPLOY_MEMORY_MB', () => {
     expect(less.threads).toBe(1);
     expect(less.inFlight).toBeLessThan(byDefault.inFlight);
     expect(less.storeBatch).toBeLessThanOrEqual(byDefault.storeBatch);
-    expect(pageLimits(256 * MB, 2)).toEqual({ threads: 1, inFlight: 1, storeBatch: 10 });
+    expect(pageLimits(256 * MB, 2)).toEqual({ threads: 1, inFlight: 2, storeBatch: 10 });
   });
 
   it('has a thread per core when memory allows, and one thread at least', () => {
