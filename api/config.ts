@@ -32,6 +32,11 @@ export interface Config {
   readonly jobPollSeconds: number;
   /** The memory each web process's search indexes may take before the least recently used are dropped. */
   readonly searchMemoryBytes: number;
+  /**
+   * The memory a deployment's page building may take (DEPLOY_MEMORY_MB): it sets how many worker threads
+   * build pages and how many pages are held at once (api/deploy/page-pool.ts).
+   */
+  readonly deployMemoryBytes: number;
   /** Origins browsers may call the API from (CORS): any, or a list. */
   readonly corsOrigins: '*' | readonly string[];
   /** GitHub's web address (GitHub Enterprise: your server's); the token is sent to repositories under it only. */
@@ -131,6 +136,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     logLevel,
     githubToken: env.GITHUB_TOKEN || undefined,
     searchMemoryBytes: integer('SEARCH_MEMORY_MB', 1024, 16, 1024 * 1024)! * 1024 * 1024,
+    // 1,536 MB leaves a 2 GB container room for the rest of the process's work beside a deployment.
+    deployMemoryBytes: integer('DEPLOY_MEMORY_MB', 1536, 256, 1024 * 1024)! * 1024 * 1024,
     corsOrigins,
     githubUrl,
     githubApiUrl: (env.GITHUB_API_URL || (githubUrl === 'https://github.com' ? 'https://api.github.com' : `${githubUrl}/api/v3`)).replace(/\/+$/, ''),

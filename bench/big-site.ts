@@ -40,6 +40,7 @@ export async function benchBigSite(runtime: Runtime, versions = Number(process.e
     LOG_LEVEL: 'warn',
     PATH: process.env.PATH ?? '',
     CHROMIUM_PATH: '/nonexistent/chromium', // screenshots off: the browser would compete for the two cores
+    ...(process.env.DEPLOY_MEMORY_MB ? { DEPLOY_MEMORY_MB: process.env.DEPLOY_MEMORY_MB } : {}),
     ...UNLIMITED,
   };
   const stamp = Date.now().toString(36);

@@ -57,7 +57,8 @@ async function build(dir) {
   const temporary = `${dir}.tmp-${process.pid}`;
   fs.rmSync(temporary, { recursive: true, force: true });
   await esbuild({
-    entryPoints: { main: path.join(ROOT, 'api', 'main.ts') },
+    // The page worker threads' entry (api/deploy/page-pool.ts) is a file of its own, beside main.js.
+    entryPoints: { main: path.join(ROOT, 'api', 'main.ts'), 'page-worker': path.join(ROOT, 'api', 'deploy', 'page-worker.ts') },
     outdir: temporary,
     bundle: true,
     splitting: true,
@@ -79,6 +80,8 @@ async function build(dir) {
       '@jitl/*',
       'tailwindcss',
       'katex',
+      // Starts its threads from a file of its own package.
+      'tinypool',
     ],
     // Bundled CommonJS code calls require(); give the ES module bundle one.
     banner: { js: "import { createRequire as __folioRequire } from 'node:module'; const require = __folioRequire(import.meta.url);" },

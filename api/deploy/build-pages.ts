@@ -1,22 +1,19 @@
 import { createHash } from 'node:crypto';
+import { counted } from '../counted.ts';
 import type { Db } from '../db/database.ts';
 import type { Navigation, NavigationPage } from '../mintlify/navigation.ts';
 import { routeOf } from '../mintlify/page-route.ts';
 import type { GeneratedApiPage } from '../openapi/navigation-expansion.ts';
-import { PageCodeRunner } from '../render/jsx-runtime/page-code-runner.ts';
-import { pageMarkdown } from '../render/page-markdown.ts';
-import { renderPage, type RenderOptions } from '../render/render-page.ts';
-import { apiPageSource, generatedApiSource, withApiDefaults } from './api-pages.ts';
+import type { RenderOptions } from '../render/render-page.ts';
+import { type ApiPageSource, apiPageSource, generatedApiSource } from './api-pages.ts';
 import type { ApiReference } from './api-reference.ts';
-import { chunkSections } from './chunk.ts';
 import { commitFiles, type GitMirror } from './git.ts';
 import type { DeploymentProgress } from './progress.ts';
-import { parseOrReport, readPagesAndSnippets, sourceOf } from './project-reader.ts';
+import { type BuiltPage, pageFiles } from './page-build.ts';
+import { openPageBuilder, type PageBuilding } from './page-pool.ts';
+import { readPagesAndSnippets, sourceOf } from './project-reader.ts';
 import { contentHash, parseKey, PreviousPages, type StoredPage } from './stored-pages.ts';
 import { type PageDraft, recordHiddenRoutes, recordServedRoutes, storePages } from './store-pages.ts';
-
-/** Parsed pages held before they are stored. */
-const STORE_BATCH = 200;
 
 export interface BuiltPages {
   /** Navigation pages with a stored page, in navigation order. */
@@ -80,6 +77,8 @@ export async function buildPages(input: {
   progress: DeploymentProgress;
   /** Aborted when the worker stops: parsing stops between pages. */
   signal?: AbortSignal;
+  /** DEPLOY_MEMORY_MB, and when a pool is worth its start (page-pool.ts). */
+  building: PageBuilding;
 }): Promise<BuiltPages> {
   const { db, tree, progress, renderOptions } = input;
   const planned: Planned[] = [];
@@ -136,59 +135,75 @@ export async function buildPages(input: {
   let renderMs = 0;
   let markdownMs = 0;
   const unknownComponents = new Map<string, number>();
-  // Parsed pages are stored a batch at a time, so a deployment holds at most a batch of them, whatever the site's size.
+  const builder = openPageBuilder(toParse.size, input.building, (error) =>
+    progress.log(`Warning: a page worker thread failed (${error.message.split('\n')[0]}); its pages were built in the deployment's own thread.`),
+  );
+  const { threads, inFlight, storeBatch } = builder.limits;
+  if (threads > 0) {
+    progress.log(
+      `Building ${counted(toParse.size, 'page')} in ${counted(threads, 'worker thread')}, ${inFlight} at a time, stored ${storeBatch} at a time (DEPLOY_MEMORY_MB ${Math.round(input.building.memoryBytes / 1024 / 1024)}).`,
+    );
+  }
+  // Built pages are stored a batch at a time, and only `inFlight` pages are being built at once, so a
+  // deployment holds a bounded number of pages whatever the site's size (docs/deployments.md).
   let drafts: { draft: PageDraft; plans: Planned[] }[] = [];
   const store = async () => {
     const ids = await storePages(db, input.projectId, [...new Map(drafts.map(({ draft }) => [draft.hash, draft])).values()]);
     for (const { draft, plans } of drafts) for (const plan of plans) plan.pageId = ids.get(draft.hash);
     drafts = [];
   };
-  const pageCode = new PageCodeRunner();
+  // Results are taken in the order pages were sent, so logs and stored pages are the same as when built one by one.
+  const building: { plans: Planned[]; api: ApiPageSource | undefined; built: Promise<BuiltPage> }[] = [];
+  const take = async () => {
+    const { plans, api, built } = building.shift()!;
+    const { page, chunks, rendered, markdown, scriptWarnings, ...took } = await built;
+    const { sourcePath } = plans[0]!;
+    const copyNote = plans.length > 1 ? ` (and ${plans.length - 1} identical cop${plans.length === 2 ? 'y' : 'ies'})` : '';
+    for (const warning of api?.warnings ?? []) progress.log(`Warning: ${sourcePath}${copyNote}: ${warning}`);
+    for (const warning of page.warnings) {
+      progress.log(
+        `Warning: ${warning.file}:${warning.line}${warning.file === sourcePath ? copyNote : ''}: ${warning.message}${page.isBroken ? ' (page skipped)' : ''}`,
+      );
+    }
+    if (page.isBroken) {
+      skipped += onNavigation(plans);
+      return;
+    }
+    if (onNavigation(plans) > 0) {
+      parsed++;
+      copies += onNavigation(plans) - 1;
+    }
+    for (const [name, count] of Object.entries(page.unknownComponents)) unknownComponents.set(name, (unknownComponents.get(name) ?? 0) + count);
+    for (const plan of plans) Object.assign(plan, { isHidden: page.isHidden, isSearchable: page.isSearchable });
+    newChunks += chunks.length;
+    for (const warning of scriptWarnings) progress.log(`Warning: ${sourcePath}${copyNote}: ${warning}`);
+    renderMs += took.renderMs;
+    markdownMs += took.markdownMs;
+    const hash = contentHash(plans[0]!, page.snippets, tree, renderOptions);
+    drafts.push({ draft: { hash, blobId: plans[0]!.blobId, page, chunks, rendered, markdown, ...(api?.endpoint ? { endpoint: api.endpoint } : {}) }, plans });
+    if (drafts.length >= storeBatch) await store();
+  };
   try {
     for (const plans of toParse.values()) {
       await yieldToOtherWork(); // a worker that also serves HTTP keeps answering while it parses
       input.signal?.throwIfAborted();
-      const { sourcePath } = plans[0]!;
-      const copyNote = plans.length > 1 ? ` (and ${plans.length - 1} identical cop${plans.length === 2 ? 'y' : 'ies'})` : '';
+      const { sourcePath, generated } = plans[0]!;
       const reference = input.apiReference;
-      const api =
-        plans[0]!.generated && reference
-          ? generatedApiSource(plans[0]!.generated, reference)
-          : reference && apiPageSource(readFile(sourcePath) ?? '', reference);
-      const read = parseOrReport(sourcePath, api ? (file) => (file === sourcePath ? api.text : readFile(file)) : readFile);
-      const page = api ? withApiDefaults(read, api) : read;
-      for (const warning of api?.warnings ?? []) progress.log(`Warning: ${sourcePath}${copyNote}: ${warning}`);
-      for (const warning of page.warnings) {
-        progress.log(
-          `Warning: ${warning.file}:${warning.line}${warning.file === sourcePath ? copyNote : ''}: ${warning.message}${page.isBroken ? ' (page skipped)' : ''}`,
-        );
-      }
-      if (page.isBroken) {
-        skipped += onNavigation(plans);
-        continue;
-      }
-      if (onNavigation(plans) > 0) {
-        parsed++;
-        copies += onNavigation(plans) - 1;
-      }
-      for (const [name, count] of Object.entries(page.unknownComponents)) unknownComponents.set(name, (unknownComponents.get(name) ?? 0) + count);
-      for (const plan of plans) Object.assign(plan, { isHidden: page.isHidden, isSearchable: page.isSearchable });
-      const chunks = chunkSections(page.sections);
-      newChunks += chunks.length;
-      const renderStarted = performance.now();
-      const scripts = input.isRendering === false ? undefined : await pageCode.scriptsFor(page.code);
-      const rendered = input.isRendering === false ? { html: '', headings: [] } : renderPage(page, renderOptions, scripts);
-      for (const warning of scripts?.warnings ?? []) progress.log(`Warning: ${sourcePath}${copyNote}: ${warning}`);
-      const markdownStarted = performance.now();
-      const markdown = input.isRendering === false ? '' : pageMarkdown(page.markdown);
-      markdownMs += performance.now() - markdownStarted;
-      renderMs += markdownStarted - renderStarted;
-      const hash = contentHash(plans[0]!, page.snippets, tree, renderOptions);
-      drafts.push({ draft: { hash, blobId: plans[0]!.blobId, page, chunks, rendered, markdown, ...(api?.endpoint ? { endpoint: api.endpoint } : {}) }, plans });
-      if (drafts.length >= STORE_BATCH) await store();
+      const api = generated && reference ? generatedApiSource(generated, reference) : reference && apiPageSource(readFile(sourcePath) ?? '', reference);
+      const job = {
+        sourcePath,
+        files: pageFiles(sourcePath, readFile, api ? api.text : readFile(sourcePath)),
+        ...(api ? { api } : {}),
+        ...(renderOptions ? { renderOptions } : {}),
+        isRendering: input.isRendering !== false,
+      };
+      building.push({ plans, api, built: builder.build(job) });
+      if (building.length >= inFlight) await take();
     }
+    while (building.length > 0) await take();
   } finally {
-    await pageCode.close();
+    await Promise.allSettled(building.map(({ built }) => built));
+    await builder.close();
   }
   await store();
 

@@ -6,6 +6,7 @@ import type { Jobs } from '../jobs/jobs.ts';
 import type { Logger } from '../logger.ts';
 import type { Embedder } from '../search/embedders/embedder.ts';
 import type { Services } from '../services.ts';
+import type { PageBuilding } from './page-pool.ts';
 import { servedHereOf, type ServedHere } from './served-here.ts';
 
 export interface DeployServices {
@@ -22,6 +23,8 @@ export interface DeployServices {
   jobs: Pick<Jobs, 'enqueue'>;
   /** The serving of the process that runs the deployment, when it serves web requests (served-here.ts). */
   servedHere?: ServedHere;
+  /** DEPLOY_MEMORY_MB: how a deployment builds its pages (page-pool.ts). */
+  pageBuilding: PageBuilding;
   /** False only for the benchmark's baseline (`npm run bench -- render`): a deployment without its site. */
   isRenderingSite?: boolean;
 }
@@ -38,5 +41,6 @@ export function deployServicesOf(services: Services): DeployServices {
     embedder: services.embedder,
     jobs: services.jobs,
     servedHere: servedHereOf(services),
+    pageBuilding: { memoryBytes: services.config.deployMemoryBytes },
   };
 }

@@ -106,6 +106,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       isRendering: isRenderingSite,
       progress,
       signal,
+      building: services.pageBuilding,
     });
     if (built.unknownComponents.size > 0)
       progress.log(`Unknown components: ${unknownComponentList(built.unknownComponents)}; their content is shown without them.`);

@@ -1,9 +1,9 @@
 import type { Db } from '../db/database.ts';
-import type { ParsedPage } from '../mintlify/mdx/parse-page.ts';
 import { classNamesOf } from '../render/class-names.ts';
 import type { RenderedPage } from '../render/render-page.ts';
 import type { PageEndpoint } from './api-pages.ts';
 import type { chunkSections } from './chunk.ts';
+import type { PageFacts } from './page-build.ts';
 
 const INSERT_BATCH = 500;
 
@@ -11,7 +11,7 @@ const INSERT_BATCH = 500;
 export interface PageDraft {
   hash: string;
   blobId: string;
-  page: ParsedPage;
+  page: PageFacts;
   chunks: ReturnType<typeof chunkSections>;
   rendered: RenderedPage;
   /** Its body as Markdown for AI tools (api/render/page-markdown.ts). */
