@@ -1,7 +1,7 @@
-import { loadConfig } from '../../api/config.ts';
-import { startEmbeddedPostgres } from '../../api/db/embedded-postgres.ts';
-import { createLogger } from '../../api/logger.ts';
-import { adminQuery, withDatabase } from '../../test/support/databases.ts';
+import { loadConfig } from '../api/config.ts';
+import { startEmbeddedPostgres } from '../api/db/embedded-postgres.ts';
+import { createLogger } from '../api/logger.ts';
+import { adminQuery, withDatabase } from '../test/support/databases.ts';
 
 export interface ScratchDatabase {
   url: string;

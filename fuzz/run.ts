@@ -1,23 +1,23 @@
-// npm run fuzz: hostile requests to every route of a Folio started for the purpose (scripts/fuzz/).
+// npm run fuzz: hostile requests to every route of a Folio started for the purpose (fuzz/).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { casesFor } from './fuzz/cases/index.ts';
-import { endpointTargets } from './fuzz/endpoint-targets.ts';
-import { groupFindings } from './fuzz/findings.ts';
-import { logFindings, readLog } from './fuzz/log-scan.ts';
-import { parseOptions, USAGE, type FuzzOptions } from './fuzz/options.ts';
-import { createRandom } from './fuzz/random.ts';
-import { printReport, redactWith, writeReport, type Report } from './fuzz/report.ts';
-import { restTargets } from './fuzz/rest-targets.ts';
-import { runCases, sendRequest, type RunResult } from './fuzz/runner.ts';
-import { siteTargets } from './fuzz/site-targets.ts';
-import { createScratchDatabase, type ScratchDatabase, startScratchCluster } from './fuzz/scratch-database.ts';
-import { folioEnv, startFolio, type FolioServer } from './fuzz/server.ts';
-import { prepareFixture, type Fixture } from './fuzz/setup.ts';
-import { findStoredMarkers, isRefusal, type MarkedCase, markedCases } from './fuzz/stored-check.ts';
-import { problemsOf } from './fuzz/checks.ts';
-import type { Finding, FuzzCase } from './fuzz/types.ts';
+import { casesFor } from './cases/index.ts';
+import { endpointTargets } from './endpoint-targets.ts';
+import { groupFindings } from './findings.ts';
+import { logFindings, readLog } from './log-scan.ts';
+import { parseOptions, USAGE, type FuzzOptions } from './options.ts';
+import { createRandom } from './random.ts';
+import { printReport, redactWith, writeReport, type Report } from './report.ts';
+import { restTargets } from './rest-targets.ts';
+import { runCases, sendRequest, type RunResult } from './runner.ts';
+import { siteTargets } from './site-targets.ts';
+import { createScratchDatabase, type ScratchDatabase, startScratchCluster } from './scratch-database.ts';
+import { folioEnv, startFolio, type FolioServer } from './server.ts';
+import { prepareFixture, type Fixture } from './setup.ts';
+import { findStoredMarkers, isRefusal, type MarkedCase, markedCases } from './stored-check.ts';
+import { problemsOf } from './checks.ts';
+import type { Finding, FuzzCase } from './types.ts';
 
 const say = (line: string) => process.stderr.write(`fuzz: ${line}\n`);
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CORPUS, makeRepo } from '../../test/support/git-repo.ts';
+import { CORPUS, makeRepo } from '../test/support/git-repo.ts';
 import type { FolioServer } from './server.ts';
 
 export interface FuzzProject {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const FOLIO = fileURLToPath(new URL('../../bin/folio.js', import.meta.url));
+const FOLIO = fileURLToPath(new URL('../bin/folio.js', import.meta.url));
 const READY_MS = 120_000;
 const STOP_MS = 30_000;
 
