@@ -40,21 +40,45 @@ export interface RouteCall {
   kind: 'admin' | 'assistant';
 }
 
+/**
+ * A valid body for each API route that takes one, by its path in the route table: what a call on a
+ * seeded project needs to get past validation to the key's project check and the route itself.
+ */
+export const VALID_BODIES: Readonly<Record<string, unknown>> = {
+  '/v1/assistant/:domain/message': { fp: 'reader', messages: [{ role: 'user', content: 'How do I install it?' }] },
+  '/v2/assistant/:domain/message': { fp: 'reader', messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'How do I install it?' }] }] },
+  '/v1/search/:domain': { query: 'install' },
+  '/v1/page/:domain': { path: '/quickstart' },
+  '/v1/search/:domain/click': { query: 'install', path: '/quickstart' },
+  '/v1/feedback/:domain': { source: 'contextual', helpful: true, path: '/quickstart' },
+  '/v1/project/preview/:projectId': { branch: 'docs/preview' },
+  '/v1/agent/:projectId/job': { branch: 'docs/update-faq', messages: [{ role: 'user', content: 'Update the FAQ' }] },
+  '/v1/analytics/:projectId/gaps/:gapId/fix': {},
+  '/v2/agent/:projectId/job': { prompt: 'Update the quickstart' },
+  '/v2/agent/:projectId/job/:id/message': { prompt: 'Also update the FAQ' },
+};
+
 /** One valid call of every /v1 and /v2 JSON route against `project`. */
 export function routeCalls(project: SeededProject): RouteCall[] {
   return [
-    { name: 'search', method: 'POST', path: `/v1/search/${project.subdomain}`, json: { query: 'install' }, kind: 'assistant' },
+    { name: 'search', method: 'POST', path: `/v1/search/${project.subdomain}`, json: VALID_BODIES['/v1/search/:domain'], kind: 'assistant' },
     { name: 'trigger update', method: 'POST', path: `/v1/project/update/${project.projectId}`, kind: 'admin' },
     { name: 'update status', method: 'GET', path: `/v1/project/update-status/${project.statusId}`, kind: 'admin' },
     { name: 'list agent jobs', method: 'GET', path: `/v1/agent/${project.projectId}/jobs`, kind: 'admin' },
     { name: 'get agent job', method: 'GET', path: `/v1/agent/${project.projectId}/job/${project.sessionId}`, kind: 'admin' },
-    { name: 'create agent job (v2)', method: 'POST', path: `/v2/agent/${project.projectId}/job`, json: { prompt: 'Update the quickstart' }, kind: 'admin' },
+    {
+      name: 'create agent job (v2)',
+      method: 'POST',
+      path: `/v2/agent/${project.projectId}/job`,
+      json: VALID_BODIES['/v2/agent/:projectId/job'],
+      kind: 'admin',
+    },
     { name: 'get agent job (v2)', method: 'GET', path: `/v2/agent/${project.projectId}/job/${project.sessionId}`, kind: 'admin' },
     {
       name: 'send follow-up message (v2)',
       method: 'POST',
       path: `/v2/agent/${project.projectId}/job/${project.sessionId}/message`,
-      json: { prompt: 'Also update the FAQ' },
+      json: VALID_BODIES['/v2/agent/:projectId/job/:id/message'],
       kind: 'admin',
     },
   ];

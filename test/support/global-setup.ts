@@ -1,9 +1,5 @@
-import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { loadConfig } from '../../api/config.ts';
-import { startEmbeddedPostgres } from '../../api/db/embedded-postgres.ts';
-import { createLogger } from '../../api/logger.ts';
-import { adminQuery, makeTempDataDir, withDatabase } from './databases.ts';
+import { createDatabase, startPostgresServer } from './databases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,32 +10,15 @@ declare module 'vitest' {
   }
 }
 
-/**
- * One fresh database per test run: on the server at DATABASE_URL when it is set (CI runs both), else
- * on an embedded PostgreSQL in a temporary, private DATA_DIR, exactly as a fresh machine would.
- */
+/** One fresh database per test run, on DATABASE_URL's server when it is set, else on an embedded PostgreSQL of the run's own. */
 export default async function setup(project: TestProject) {
-  const log = createLogger('warn');
-  let adminUrl: string;
-  let destroy: () => Promise<void> = async () => undefined;
-  let tempDir: string | undefined;
-  if (process.env.DATABASE_URL) {
-    adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
-  } else {
-    tempDir = makeTempDataDir('folio-test-pg-');
-    const { embeddedPostgresHome } = loadConfig({ EMBEDDED_POSTGRES_HOME: process.env.EMBEDDED_POSTGRES_HOME });
-    const embedded = await startEmbeddedPostgres(tempDir, { home: embeddedPostgresHome, log });
-    adminUrl = withDatabase(embedded.url, 'postgres');
-    destroy = () => embedded.destroy();
-  }
-  const name = `folio_test_${process.pid}_${Date.now()}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-  project.provide('databaseUrl', withDatabase(adminUrl, name));
-  project.provide('adminUrl', adminUrl);
+  const server = await startPostgresServer(process.env.DATABASE_URL || undefined);
+  const database = await createDatabase(server.adminUrl, 'folio_test');
+  project.provide('databaseUrl', database.url);
+  project.provide('adminUrl', server.adminUrl);
 
   return async () => {
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await destroy();
-    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+    await database.drop().catch(() => undefined);
+    await server.stop();
   };
 }

@@ -1,38 +1,13 @@
-/** One request exactly as the fuzzer sends it. */
-export interface RequestSpec {
-  method: string;
-  /** The request target (path and query), sent as written over raw sockets, resolved by fetch otherwise. */
-  target: string;
-  /** In order; a name may repeat (duplicate headers are only sent as such over raw sockets). */
-  headers: [string, string][];
-  body?: Uint8Array;
-  /** `fetch` (undici) for what a client would send; `raw` (node:net) for what no client can. */
+import type { RawReply, RawRequest } from '../test/support/raw-http.ts';
+
+/** One request exactly as the fuzzer sends it. Only `after-headers` answers of those that leave early are checked. */
+export interface RequestSpec extends RawRequest {
+  /** `fetch` (undici) for what a client would send, the target resolved; `raw` (node:net) for what no client can, duplicate headers included. */
   via: 'fetch' | 'raw';
-  /** raw: headers exactly as given, without the Host, Content-Length and Connection the client adds. */
-  isExactHeaders?: boolean;
-  /** raw: send the body with `Transfer-Encoding: chunked`. */
-  isChunked?: boolean;
-  /** raw: these bytes instead of a request made of the fields above (malformed HTTP). */
-  bytes?: Uint8Array;
-  /**
-   * Leave early on purpose: after the status (a stream meant to stay open), after the first body
-   * bytes, or before any answer (a client that disconnects). Only `after-headers` answers are checked.
-   */
-  leave?: 'after-headers' | 'mid-body' | 'before-answer';
 }
 
 /** What came back. */
-export interface Reply {
-  /** 0 when no answer came. */
-  status: number;
-  /** Lower-case names. */
-  headers: Record<string, string>;
-  /** The body as text (its first few MB). */
-  body: string;
-  ms: number;
-  isTimedOut: boolean;
-  /** Why no complete answer came (a reset, a close), when one did not. */
-  failure?: string;
+export interface Reply extends RawReply {
   /** The client could not even build this request (an invalid header for undici): nothing was sent. */
   isUnsendable?: boolean;
 }

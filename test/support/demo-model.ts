@@ -7,10 +7,10 @@
 //   navigation, validates the project and finishes.
 // It writes no real answers: its drafts say so. Point Folio at it with the variables it prints. It stops on
 // SIGINT, SIGTERM and SIGHUP, and when the npm script that started it goes away.
-import { watchForStop } from '../api/cli/stop-request.ts';
-import { createLogger } from '../api/logger.ts';
-import { startChatServer, type ChatRequest, type ScriptedReply } from '../test/support/openai-chat-server.ts';
-import { type AgentTurn, call, scriptedAgent } from '../test/support/scripted-agent.ts';
+import { watchForStop } from '../../api/cli/stop-request.ts';
+import { createLogger } from '../../api/logger.ts';
+import { startChatServer, type ChatRequest, type ScriptedReply } from './openai-chat-server.ts';
+import { type AgentTurn, call, scriptedAgent } from './scripted-agent.ts';
 
 const port = Number(process.env.DEMO_MODEL_PORT ?? 4010);
 

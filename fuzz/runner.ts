@@ -1,6 +1,6 @@
 import { problemsOf } from './checks.ts';
 import { sendWithFetch } from './fetch-client.ts';
-import { sendRaw } from './raw-client.ts';
+import { sendRaw } from '../test/support/raw-http.ts';
 import type { Finding, FuzzCase, Reply, RequestSpec } from './types.ts';
 
 export interface RunOptions {

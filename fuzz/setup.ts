@@ -1,7 +1,38 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CORPUS, makeRepo } from '../../test/support/git-repo.ts';
-import type { FolioServer } from './server.ts';
+import { runFolio, type RunningFolio } from '../test/support/folio-process.ts';
+import { CORPUS, makeRepo } from '../test/support/git-repo.ts';
+
+/** The `folio serve` under test, with its port (raw sockets need it) and the environment its CLI commands run with. */
+export interface FolioServer extends RunningFolio {
+  port: number;
+  env: Record<string, string>;
+}
+
+/** The server's settings: only what Folio needs (the caller's model keys and settings stay out). */
+export function folioEnv(settings: { dataDir: string; databaseUrl: string }): Record<string, string> {
+  return {
+    HOST: '127.0.0.1',
+    DATA_DIR: settings.dataDir,
+    LOG_LEVEL: 'info',
+    DATABASE_URL: settings.databaseUrl,
+    ...(process.env.EMBEDDED_POSTGRES_HOME ? { EMBEDDED_POSTGRES_HOME: process.env.EMBEDDED_POSTGRES_HOME } : {}),
+    // Hostile requests by the thousand from one address must reach the routes, not the per-client limits.
+    ASSISTANT_MESSAGES_PER_HOUR: '100000000',
+    ASSISTANT_MESSAGES_PER_MINUTE_PER_CLIENT: '1000000',
+    SEARCHES_PER_HOUR: '100000000',
+    SEARCHES_PER_MINUTE_PER_CLIENT: '1000000',
+    MCP_REQUESTS_PER_HOUR_PER_CLIENT: '100000000',
+    MCP_TOOL_CALLS_PER_HOUR: '100000000',
+  };
+}
+
+/** Runs `folio ARGS` against the server's database, as an operator would; its stdout. */
+async function cli(server: FolioServer, args: string[]): Promise<string> {
+  const { code, stdout, stderr } = await runFolio(args, { ...server.env, LOG_LEVEL: 'warn' });
+  if (code !== 0) throw new Error(`folio ${args.slice(0, 2).join(' ')} exited with ${code}: ${stderr.trim()}`);
+  return stdout;
+}
 
 export interface FuzzProject {
   projectId: string;
@@ -53,12 +84,12 @@ export async function prepareFixture(server: FolioServer, say: (line: string) =>
   const small = makeRepo(SMALL_SITE);
   const repoDirs = [corpus.dir, small.dir];
   try {
-    const created = JSON.parse(await server.cli(['project', 'create', '--name', 'Fuzz', '--subdomain', 'fuzz', '--repo', corpus.dir, '--json']));
-    const createdOther = JSON.parse(await server.cli(['project', 'create', '--name', 'Other', '--subdomain', 'fuzz-other', '--repo', small.dir, '--json']));
+    const created = JSON.parse(await cli(server, ['project', 'create', '--name', 'Fuzz', '--subdomain', 'fuzz', '--repo', corpus.dir, '--json']));
+    const createdOther = JSON.parse(await cli(server, ['project', 'create', '--name', 'Other', '--subdomain', 'fuzz-other', '--repo', small.dir, '--json']));
     const revokedAdminKey = await revokedKey(server, created.projectId, 'admin');
     const revokedAssistantKey = await revokedKey(server, created.projectId, 'assistant');
     const originKey = JSON.parse(
-      await server.cli(['key', 'create', '--project', created.projectId, '--kind', 'assistant', '--origins', 'https://docs.example.com', '--json']),
+      await cli(server, ['key', 'create', '--project', created.projectId, '--kind', 'assistant', '--origins', 'https://docs.example.com', '--json']),
     ).key as string;
 
     say('deploying the example and a small second site');
@@ -111,8 +142,8 @@ export async function prepareFixture(server: FolioServer, say: (line: string) =>
 }
 
 async function revokedKey(server: FolioServer, projectId: string, kind: 'admin' | 'assistant'): Promise<string> {
-  const { key, prefix } = JSON.parse(await server.cli(['key', 'create', '--project', projectId, '--kind', kind, '--json']));
-  await server.cli(['key', 'revoke', prefix]);
+  const { key, prefix } = JSON.parse(await cli(server, ['key', 'create', '--project', projectId, '--kind', kind, '--json']));
+  await cli(server, ['key', 'revoke', prefix]);
   return key;
 }
 

@@ -6,6 +6,8 @@ export interface FuzzOptions {
   seed: string;
   /** Cases per route (each route's fixed cases are always sent, even past it). */
   count: number;
+  /** At most this many cases per route, a seeded sample of all it would send: a short run (CI's). */
+  most: number | undefined;
   concurrency: number;
   /** A request taking longer is a hang. */
   timeoutMs: number;
@@ -18,7 +20,7 @@ export interface FuzzOptions {
   isHelp: boolean;
 }
 
-export const USAGE = `Usage: npm run fuzz -- [--seed S] [--count N] [--concurrency C] [--timeout MS] [--out FILE] [--trace FILE] [--only TEXT]
+export const USAGE = `Usage: npm run fuzz -- [--seed S] [--count N] [--most N] [--concurrency C] [--timeout MS] [--out FILE] [--trace FILE] [--only TEXT]
 
 Starts a Folio of its own (on DATABASE_URL's server when set, in a fresh database; else on an embedded
 PostgreSQL of the run's own), deploys the bundled example and sends every route hostile requests: the API,
@@ -30,6 +32,8 @@ refused request, or an error-level log line (or a warning that data was dropped)
 
 --seed         the PRNG seed: the same seed sends the same cases (default: folio)
 --count        cases per route (default: 300)
+--most         at most this many cases per route, drawn by the seed from its fixed ones and its --count
+               random ones: a short run (CI's: --seed ci --count 30 --most 20)
 --concurrency  requests in flight (default: 8)
 --timeout      milliseconds after which a request is a hang (default: 15000)
 --out          the findings as JSON (default: a file in the temporary folder, printed)
@@ -42,6 +46,7 @@ export function parseOptions(argv: string[]): FuzzOptions {
     options: {
       seed: { type: 'string', default: 'folio' },
       count: { type: 'string', default: '300' },
+      most: { type: 'string' },
       concurrency: { type: 'string', default: '8' },
       timeout: { type: 'string', default: '15000' },
       out: { type: 'string' },
@@ -59,6 +64,7 @@ export function parseOptions(argv: string[]): FuzzOptions {
   return {
     seed: values.seed!,
     count: positive('count', values.count!),
+    most: values.most === undefined ? undefined : positive('most', values.most),
     concurrency: positive('concurrency', values.concurrency!),
     timeoutMs: positive('timeout', values.timeout!),
     out: values.out ?? path.join(os.tmpdir(), `folio-fuzz-${Date.now()}.json`),

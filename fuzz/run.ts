@@ -1,23 +1,23 @@
-// npm run fuzz: hostile requests to every route of a Folio started for the purpose (scripts/fuzz/).
+// npm run fuzz: hostile requests to every route of a Folio started for the purpose (fuzz/).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { casesFor } from './fuzz/cases/index.ts';
-import { endpointTargets } from './fuzz/endpoint-targets.ts';
-import { groupFindings } from './fuzz/findings.ts';
-import { logFindings, readLog } from './fuzz/log-scan.ts';
-import { parseOptions, USAGE, type FuzzOptions } from './fuzz/options.ts';
-import { createRandom } from './fuzz/random.ts';
-import { printReport, redactWith, writeReport, type Report } from './fuzz/report.ts';
-import { restTargets } from './fuzz/rest-targets.ts';
-import { runCases, sendRequest, type RunResult } from './fuzz/runner.ts';
-import { siteTargets } from './fuzz/site-targets.ts';
-import { createScratchDatabase, type ScratchDatabase, startScratchCluster } from './fuzz/scratch-database.ts';
-import { folioEnv, startFolio, type FolioServer } from './fuzz/server.ts';
-import { prepareFixture, type Fixture } from './fuzz/setup.ts';
-import { findStoredMarkers, isRefusal, type MarkedCase, markedCases } from './fuzz/stored-check.ts';
-import { problemsOf } from './fuzz/checks.ts';
-import type { Finding, FuzzCase } from './fuzz/types.ts';
+import { casesFor } from './cases/index.ts';
+import { endpointTargets } from './endpoint-targets.ts';
+import { groupFindings } from './findings.ts';
+import { logFindings, readLog } from './log-scan.ts';
+import { parseOptions, USAGE, type FuzzOptions } from './options.ts';
+import { createRandom, type Random } from './random.ts';
+import { printReport, redactWith, writeReport, type Report } from './report.ts';
+import { restTargets } from './rest-targets.ts';
+import { runCases, sendRequest, type RunResult } from './runner.ts';
+import { siteTargets } from './site-targets.ts';
+import { createDatabase, type PostgresServer, startPostgresServer } from '../test/support/databases.ts';
+import { startFolio } from '../test/support/folio-process.ts';
+import { type FolioServer, folioEnv, prepareFixture, type Fixture } from './setup.ts';
+import { findStoredMarkers, isRefusal, type MarkedCase, markedCases } from './stored-check.ts';
+import { problemsOf } from './checks.ts';
+import type { Finding, FuzzCase } from './types.ts';
 
 const say = (line: string) => process.stderr.write(`fuzz: ${line}\n`);
 
@@ -30,25 +30,31 @@ async function main(): Promise<number> {
   const started = Date.now();
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-fuzz-'));
   const logFile = path.join(os.tmpdir(), `folio-fuzz-${process.pid}.log`);
-  let database: ScratchDatabase | undefined;
+  let postgres: PostgresServer | undefined;
+  let database: { url: string; drop(): Promise<void> } | undefined;
   let server: FolioServer | undefined;
   let fixture: Fixture | undefined;
-  const dataDir = path.join(tempDir, 'data');
   let cleaning: Promise<void> | undefined;
   const cleanUp = () => (cleaning ??= removeEverything());
   const removeEverything = async () => {
     await server?.stop();
     await database?.drop().catch((error: Error) => say(`could not drop the scratch database: ${error.message}`));
+    await postgres?.stop();
     for (const dir of [tempDir, ...(fixture?.repoDirs ?? [])]) fs.rmSync(dir, { recursive: true, force: true });
   };
   const onSignal = () => void cleanUp().finally(() => process.exit(130));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
+    // A fresh database, so a run starts from nothing and leaves nothing behind (no other run's "fuzz"
+    // subdomain, keys or rate-limit counters); stored-check.ts reads it once Folio has stopped.
     const serverUrl = process.env.DATABASE_URL || undefined;
-    database = serverUrl ? await createScratchDatabase(serverUrl) : await startScratchCluster(path.join(tempDir, 'postgres'));
+    postgres = await startPostgresServer(serverUrl);
+    database = await createDatabase(postgres.adminUrl, 'folio_fuzz');
     say(`starting folio serve (${serverUrl ? "a fresh database on DATABASE_URL's server" : 'an embedded PostgreSQL of its own'}); log: ${logFile}`);
-    server = await startFolio(folioEnv({ dataDir, databaseUrl: database.url }), logFile);
+    const env = folioEnv({ dataDir: path.join(tempDir, 'data'), databaseUrl: database.url });
+    const folio = await startFolio('serve', env, { logFile });
+    server = { ...folio, port: Number(new URL(folio.url).port), env };
     say(`Folio is at ${server.url}`);
     fixture = await prepareFixture(server, say);
     const report = await fuzz(server, fixture, options, logFile, database.url);
@@ -68,7 +74,9 @@ async function fuzz(server: FolioServer, fixture: Fixture, options: FuzzOptions,
     (target) => !options.only || target.route.includes(options.only),
   );
   const random = createRandom(options.seed);
-  const cases = interleave(targets.map((target) => casesFor(target, options.count, random.fork(target.route), fixture)));
+  const cases = interleave(
+    targets.map((target) => sampleOf(casesFor(target, options.count, random.fork(target.route), fixture), options.most, random.fork(`${target.route}/most`))),
+  );
   say(`sending ${cases.length} cases to ${targets.length} routes (${options.concurrency} at a time)`);
   const started = Date.now();
   const run = await runCases(cases, {
@@ -116,6 +124,20 @@ async function sendMarkedCases(server: FolioServer, fixture: Fixture, options: F
     else if (isRefusal(reply)) refused.push(marked);
   }
   return { refused, control };
+}
+
+/** `most` of the cases, picked by the seed, in their order (all of them without `most`). */
+function sampleOf(cases: FuzzCase[], most: number | undefined, random: Random): FuzzCase[] {
+  if (most === undefined || cases.length <= most) return cases;
+  const indices = cases.map((_, i) => i);
+  for (let i = 0; i < most; i++) {
+    const j = random.int(i, indices.length - 1);
+    [indices[i], indices[j]] = [indices[j]!, indices[i]!];
+  }
+  return indices
+    .slice(0, most)
+    .sort((x, y) => x - y)
+    .map((i) => cases[i]!);
 }
 
 /** Round-robin over the routes, so no route's slow cases bunch up. */

@@ -1,7 +1,5 @@
+import { KEPT_BODY_BYTES } from '../test/support/raw-http.ts';
 import type { Reply, RequestSpec } from './types.ts';
-
-/** Bodies are kept up to this much for the checks and the report; the rest is read and dropped. */
-export const KEPT_BODY_BYTES = 4 * 1024 * 1024;
 
 /** Sends a request with fetch (undici), reading the whole answer within `timeoutMs`. */
 export async function sendWithFetch(base: string, spec: RequestSpec, timeoutMs: number): Promise<Reply> {
