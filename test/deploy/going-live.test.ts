@@ -4,7 +4,7 @@ import { createProject } from '../../api/projects/create-project.ts';
 import { deployAndWait } from '../support/deployments.ts';
 import { deployedSite } from '../support/docs-site.ts';
 import { CORPUS } from '../support/git-repo.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { isolatedTestApp, type TestApp } from '../support/test-app.ts';
 import { versionedSite, type VersionedSite } from '../support/versioned-site.ts';
 
 /**
@@ -14,16 +14,16 @@ import { versionedSite, type VersionedSite } from '../support/versioned-site.ts'
  * answering, as it did for more than 10 s when a big site went live.
  */
 const STALL_MS = 2_000;
+// The probe searches every 20 ms for as long as the deployment takes: more than a reader's per-minute allowance.
+const isolated = isolatedTestApp({ isWorker: true, env: () => ({ SEARCHES_PER_MINUTE_PER_CLIENT: '1000000', SEARCHES_PER_HOUR: '100000000' }) });
 let t: TestApp;
 let site: VersionedSite;
 
 beforeAll(async () => {
-  // The probe searches every 20 ms for as long as the deployment takes: more than a reader's per-minute allowance.
-  t = await startTestApp({ isWorker: true, env: { SEARCHES_PER_MINUTE_PER_CLIENT: '1000000', SEARCHES_PER_HOUR: '100000000' } });
+  t = isolated.app;
   site = versionedSite(CORPUS, { versions: 2, editsPerVersion: 3 });
 });
 afterAll(async () => {
-  await t?.close();
   site?.remove();
 });
 

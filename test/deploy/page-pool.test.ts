@@ -1,22 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runDeployment } from '../../api/deploy/run-deployment.ts';
 import { createProject } from '../../api/projects/create-project.ts';
 import { commit, CORPUS, makeRepo } from '../support/git-repo.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { isolatedTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * A deployment with enough pages builds them in worker threads; what it stores and serves is what the
  * same deployment builds in its own thread (as one with a few pages does). The site: the
  * corpus's English pages (its snippets, components with code of their own, API reference pages).
  */
+const isolated = isolatedTestApp({ isWorker: true });
 let t: TestApp;
 let repo: { dir: string };
 const MB = 1024 * 1024;
 
 beforeAll(async () => {
-  t = await startTestApp({ isWorker: true });
+  t = isolated.app;
   repo = makeRepo({ copyFrom: CORPUS });
   const config = JSON.parse(fs.readFileSync(path.join(CORPUS, 'docs.json'), 'utf8'));
   config.navigation.languages = config.navigation.languages.filter((entry: { language?: string }) => entry.language === 'en');
@@ -25,7 +26,6 @@ beforeAll(async () => {
     .filter((file) => /^(fr|es|zh)\//.test(file) && fs.statSync(path.join(CORPUS, file)).isFile());
   commit(repo.dir, { 'docs.json': JSON.stringify(config), ...Object.fromEntries(translated.map((file) => [file, null])) }, 'English only');
 });
-afterAll(() => t?.close());
 
 async function deploy(minPooledPages: number) {
   const project = await createProject(t.db, { name: 'Pool', subdomain: `pool-${Math.random().toString(36).slice(2, 9)}`, repo: repo.dir });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createProject, type CreatedProject } from '../../api/projects/create-project.ts';
 import { deployAndWait } from '../support/deployments.ts';
 import { commit, makeRepo } from '../support/git-repo.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { isolatedTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * A versioned site keeps each older version as a copy of the docs in its own folder: a file copied
@@ -23,6 +23,7 @@ const versions = (names: string[]) =>
     },
   });
 
+const isolated = isolatedTestApp({ isWorker: true });
 let t: TestApp;
 let repo: { dir: string; sha: string };
 let project: CreatedProject;
@@ -31,7 +32,7 @@ const site = (path: string) => t.call('GET', `/sites/${project.subdomain}${path}
 const storedPages = () => t.db.page.count({ where: { projectId: project.projectId } });
 
 beforeAll(async () => {
-  t = await startTestApp({ isWorker: true });
+  t = isolated.app;
   repo = makeRepo({
     'docs.json': versions(['v2', 'v1']),
     'quickstart.mdx': QUICKSTART,
@@ -44,7 +45,6 @@ beforeAll(async () => {
   expect(deployment.status).toBe('success');
   logs = deployment.logs;
 });
-afterAll(() => t?.close());
 
 describe('a file and its copies in older versions', () => {
   it('are parsed and stored once, and every route serves them', async () => {
