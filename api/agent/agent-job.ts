@@ -3,12 +3,12 @@ import type { Services } from '../services.ts';
 import type { JobDefinition } from '../jobs/jobs.ts';
 
 export interface AgentRunPayload {
-  sessionId: string;
+  jobId: string;
   projectId: string;
   branch: string;
 }
 
-const payload = z.object({ sessionId: z.string(), projectId: z.string(), branch: z.string() });
+const payload = z.object({ jobId: z.string(), projectId: z.string(), branch: z.string() });
 
 /**
  * Runs one agent job. Jobs on one branch of a project run one after the other (strictly FIFO per
@@ -32,7 +32,7 @@ export const agentRunJob: JobDefinition<AgentRunPayload, Services> = {
   async handle(job, services, attempt) {
     // Loaded when a job runs, so web processes and start-up never load the agent.
     const { runAgentJob } = await import('./run-agent.ts');
-    await runAgentJob(services, job.sessionId, attempt.retryCount + 1, attempt.signal);
+    await runAgentJob(services, job.jobId, attempt.retryCount + 1, attempt.signal);
   },
 };
 
@@ -44,6 +44,6 @@ export const agentFailedJob: JobDefinition<AgentRunPayload, Services> = {
   sendOptions: () => ({}),
   async handle(job, services) {
     const { endFailedAgentJob } = await import('./end-failed-job.ts');
-    await endFailedAgentJob(services, job.sessionId);
+    await endFailedAgentJob(services, job.jobId);
   },
 };

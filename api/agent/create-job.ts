@@ -78,7 +78,7 @@ export async function createAgentJob(
   projectId: string,
   request: AgentJobRequest,
   gapFix?: GapFixInput,
-): Promise<{ sessionId: string; messageId: string }> {
+): Promise<{ jobId: string; messageId: string }> {
   await services.rateLimits.agentJobs.consume(projectId);
   const messageId = randomBytes(12).toString('hex');
   const model = services.config.answerModel?.model;
@@ -86,14 +86,14 @@ export async function createAgentJob(
   // A job ended at once has its answer in the conversation, as a turn that ran would.
   const messages = model ? request.messages : [...request.messages, { role: 'assistant', content: NO_ANSWER_MODEL.message }];
   const session = await services.db.$transaction(async (tx) => {
-    const created = await tx.agentSession.create({
+    const created = await tx.agentJob.create({
       data: { projectId, branch: request.branch, asDraft: request.asDraft, messages, messageId, model, ...halted },
-      select: { id: true, haulted: true },
+      select: { id: true, halted: true },
     });
-    if (gapFix) await tx.gapFix.create({ data: { ...gapFix, projectId, sessionId: created.id } });
-    if (!created.haulted) await services.jobs.enqueue(agentRunJob, { sessionId: created.id, projectId, branch: request.branch }, tx);
+    if (gapFix) await tx.gapFix.create({ data: { ...gapFix, projectId, jobId: created.id } });
+    if (!created.halted) await services.jobs.enqueue(agentRunJob, { jobId: created.id, projectId, branch: request.branch }, tx);
     return created;
   });
   await services.events.publish(agentTopic(session.id), {});
-  return { sessionId: session.id, messageId };
+  return { jobId: session.id, messageId };
 }

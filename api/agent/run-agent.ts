@@ -11,7 +11,7 @@ import { CodeHostUnusable, GitHubPullRequests, gitHubRepository } from './code-h
 import { recordLocalPullRequest } from './code-hosts/local-pull-requests.ts';
 import { conversationOf, followUpNote, isFollowUpTurn } from './conversation.ts';
 import { AgentEventLog } from './event-log.ts';
-import { haltSession, NO_ANSWER_MODEL, type Halt } from './halt.ts';
+import { haltJob, NO_ANSWER_MODEL, type Halt } from './halt.ts';
 import { hiddenPagesNote, pagesLeftHidden } from './hidden-pages.ts';
 import { agentSystemPrompt } from './system-prompt.ts';
 import { TodoList } from './todos.ts';
@@ -30,20 +30,20 @@ export const AGENT_MAX_STEPS = 40;
  * and a pull request (on GitHub, or kept by Folio). Whatever happens, the session ends halted with a
  * reason and a message that says what happened; a worker that stops mid-job leaves it to a retry.
  */
-export async function runAgentJob(services: Services, sessionId: string, attempt: number, signal?: AbortSignal): Promise<void> {
+export async function runAgentJob(services: Services, jobId: string, attempt: number, signal?: AbortSignal): Promise<void> {
   const { db, config } = services;
-  const turn = await startTurn(db, sessionId, config.answerModel?.model);
+  const turn = await startTurn(db, jobId, config.answerModel?.model);
   if (!turn) return;
-  const session = await db.agentSession.findUniqueOrThrow({
-    where: { id: sessionId },
+  const session = await db.agentJob.findUniqueOrThrow({
+    where: { id: jobId },
     include: { project: true, todos: { orderBy: { position: 'asc' } } },
   });
   const { project } = session;
-  const log = await AgentEventLog.open(db, services.events, sessionId);
+  const log = await AgentEventLog.open(db, services.events, jobId);
   for (const message of turn.taken) await log.append('message', { ...message });
   const halt = async (outcome: Halt) => {
     await log.flush();
-    await haltSession(services, log, sessionId, outcome);
+    await haltJob(services, log, jobId, outcome);
   };
   // Job creation ends such jobs at once; this worker may be configured otherwise than the web process was.
   if (!config.answerModel) return halt(NO_ANSWER_MODEL);
@@ -58,7 +58,7 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
     await github?.checkAccess();
     await makeDirectory(path.dirname(mirrorDir));
     copy = await withFileLock(`${mirrorDir}.lock`, () =>
-      WorkingCopy.prepare({ mirrorDir, repository, branch: session.branch, dir: path.join(config.dataDir, 'agent-work', sessionId), signal }),
+      WorkingCopy.prepare({ mirrorDir, repository, branch: session.branch, dir: path.join(config.dataDir, 'agent-work', jobId), signal }),
     );
     await log.append('status', {
       message: copy.isNewBranch
@@ -77,7 +77,7 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
         message: `The changes were not published: a deployment would fail or leave pages out (${check.problems.slice(0, 3).join('; ')}).`,
       });
     }
-    const hasCommitted = await copy.commit(`${finished.title}\n\n${finished.summary}\n\nFolio agent job ${sessionId}`);
+    const hasCommitted = await copy.commit(`${finished.title}\n\n${finished.summary}\n\nFolio agent job ${jobId}`);
     const pullRequest = session.pullRequestLink;
     if (!hasCommitted && pullRequest) {
       return halt({
@@ -94,7 +94,7 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
     const summary = hidden ? `${finished.summary} ${hidden}` : finished.summary;
     await log.append('status', { message: `Pushing ${session.branch} to ${github ? github.name : project.repoUrl}.` });
     await copy.push(repository, session.branch, signal);
-    const preview = await reviewPreview(services, { project, sessionId, branch: session.branch, log, signal });
+    const preview = await reviewPreview(services, { project, jobId, branch: session.branch, log, signal });
     const body = [finished.summary, hidden, preview.body].filter(Boolean).join('\n\n');
     // A follow-up's commits join the pull request an earlier turn opened: GitHub's shows them, Folio's own page is updated.
     const link = github
@@ -103,7 +103,7 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
           db,
           {
             projectId: project.id,
-            sessionId,
+            jobId,
             branch: session.branch,
             baseBranch: project.branch,
             title: finished.title,
@@ -133,7 +133,7 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
         message: `The changes were committed but the push of ${session.branch} failed (${error.message}), so no pull request was opened; create the job again once the repository accepts pushes.`,
       });
     }
-    services.log.error(`agent job ${sessionId} failed`, error);
+    services.log.error(`agent job ${jobId} failed`, error);
     return halt({ reason: 'error', message: `The job failed: ${(error as Error).message}. Nothing was pushed.` });
   } finally {
     await copy?.remove();

@@ -21,7 +21,7 @@ export class TodoList {
 
   constructor(
     private readonly db: Db,
-    private readonly sessionId: string,
+    private readonly jobId: string,
   ) {}
 
   /** Replaces the list with `todos`, in their order. */
@@ -32,8 +32,8 @@ export class TodoList {
       return { id, content: todo.content, status: todo.status, priority: todo.priority };
     });
     await this.db.$transaction([
-      this.db.todo.deleteMany({ where: { sessionId: this.sessionId } }),
-      this.db.todo.createMany({ data: stored.map((todo, position) => ({ ...todo, sessionId: this.sessionId, position })) }),
+      this.db.todo.deleteMany({ where: { jobId: this.jobId } }),
+      this.db.todo.createMany({ data: stored.map((todo, position) => ({ ...todo, jobId: this.jobId, position })) }),
     ]);
     return stored;
   }

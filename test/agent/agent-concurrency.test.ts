@@ -95,7 +95,7 @@ describe('with the default AGENT_CONCURRENCY', () => {
 
     expect(inFlightTogether(requestsOf('first')[0]!, requestsOf('other')[0]!)).toBe(true);
     // The second job on docs/same began only once the first had ended.
-    const events = (sessionId: string) => w.t.db.agentEvent.findMany({ where: { sessionId }, orderBy: { seq: 'asc' } });
+    const events = (jobId: string) => w.t.db.agentEvent.findMany({ where: { jobId }, orderBy: { seq: 'asc' } });
     const firstOutcome = (await events(first.sessionId)).find((event) => event.kind === 'outcome')!;
     const [secondStart] = await events(second.sessionId);
     expect(secondStart!.createdAt.getTime()).toBeGreaterThanOrEqual(firstOutcome.createdAt.getTime());

@@ -82,7 +82,7 @@ describe('a worker killed mid-job', () => {
     void res.body!.cancel();
     // Kill the worker while the model is slow to answer the edit step.
     for (let i = 0; ; i++) {
-      const count = await side.web.db.agentEvent.count({ where: { sessionId, kind: 'todos' } });
+      const count = await side.web.db.agentEvent.count({ where: { jobId: sessionId, kind: 'todos' } });
       if (count > 0) break;
       if (i > 600) throw new Error('the job never started');
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -91,8 +91,8 @@ describe('a worker killed mid-job', () => {
     await side.startWorker();
     const session = await waitUntilHalted(sessionId);
     expect(session).toMatchObject({ haulted: true, haultReason: 'completed', pullRequestLink: expect.stringContaining('/pulls/') });
-    const statuses = await side.web.db.agentEvent.findMany({ where: { sessionId, kind: 'status' }, orderBy: { seq: 'asc' } });
+    const statuses = await side.web.db.agentEvent.findMany({ where: { jobId: sessionId, kind: 'status' }, orderBy: { seq: 'asc' } });
     expect(statuses.map((event) => (event.payload as { message: string }).message)).toContainEqual(expect.stringMatching(/^Attempt 2: starting over/));
-    expect(await side.web.db.pullRequest.count({ where: { sessionId } })).toBe(1);
+    expect(await side.web.db.pullRequest.count({ where: { jobId: sessionId } })).toBe(1);
   });
 });

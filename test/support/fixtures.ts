@@ -16,13 +16,13 @@ export interface SeededProject extends CreatedProject {
 export async function seedProject(testApp: TestApp, name?: string): Promise<SeededProject> {
   const project = await createTestProject(testApp.db, name);
   const deployment = await triggerDeployment({ db: testApp.db, jobs: testApp.runtime.jobs, events: testApp.runtime.events }, project.projectId, 'api');
-  const session = await insertAgentSession(testApp.db, project.projectId);
-  return { ...project, statusId: deployment.id, sessionId: session.id };
+  const job = await insertAgentJob(testApp.db, project.projectId);
+  return { ...project, statusId: deployment.id, sessionId: job.id };
 }
 
 /** Agent jobs are created by the agent issue's endpoint; until then tests insert the row they read. */
-export function insertAgentSession(db: Db, projectId: string) {
-  return db.agentSession.create({
+export function insertAgentJob(db: Db, projectId: string) {
+  return db.agentJob.create({
     data: {
       projectId,
       branch: 'docs/update-quickstart',

@@ -6,11 +6,11 @@ import { requireProjectAdmin } from './authorize.ts';
 const TodoStatus = builder.enumType('TodoStatus', { values: ['pending', 'in_progress', 'completed', 'cancelled'] as const });
 const TodoPriority = builder.enumType('TodoPriority', { values: ['high', 'medium', 'low'] as const });
 const HaultReason = builder.enumType('HaultReason', {
-  description: 'Why an agent session halted (the API keeps this spelling).',
+  description: "Why an agent job halted (Mintlify's spelling).",
   values: ['completed', 'github_missconfigured', 'error'] as const,
 });
 
-/** One item of an agent session's task list (`todos` in test/fixtures/mintlify-openapi/admin-openapi.json). */
+/** One item of an agent job's task list (`todos` in test/fixtures/mintlify-openapi/admin-openapi.json). */
 export const Todo = builder.prismaObject('Todo', {
   fields: (t) => ({
     content: t.exposeString('content'),
@@ -21,19 +21,23 @@ export const Todo = builder.prismaObject('Todo', {
 });
 
 /**
- * A docs-editing agent job (the agent routes of test/fixtures/mintlify-openapi/admin-openapi.json). Its fields, in this order, are the JSON of the agent job routes;
- * `haulted` and `haultReason` keep the API's spelling.
+ * A docs-editing agent job as the /v1 agent routes show it (test/fixtures/mintlify-openapi/admin-openapi.json).
+ * Its fields, in this order, are the JSON of those routes. This is the one place where Mintlify's names for
+ * an agent job are mapped to Folio's: the type `AgentSession`, `sessionId` (the job's id), and `haulted`,
+ * `haultReason` and `HaultReason` in Mintlify's spelling (the job's `halted` and `haltReason`). The names of
+ * the GraphQL schema are Mintlify's too (`allSessions`, `agentSessionUpdated`, the `sessionId` arguments).
  */
-export const AgentSession = builder.prismaObject('AgentSession', {
+export const AgentSession = builder.prismaObject('AgentJob', {
+  variant: 'AgentSession',
   fields: (t) => ({
     sessionId: t.exposeString('id'),
     subdomain: t.string({
       select: { project: { select: { subdomain: true } } },
-      resolve: (session) => session.project.subdomain,
+      resolve: (job) => job.project.subdomain,
     }),
     branch: t.exposeString('branch', { nullable: true }),
-    haulted: t.exposeBoolean('haulted'),
-    haultReason: t.expose('haultReason', { type: HaultReason, nullable: true }),
+    haulted: t.exposeBoolean('halted'),
+    haultReason: t.expose('haltReason', { type: HaultReason, nullable: true }),
     pullRequestLink: t.exposeString('pullRequestLink', { nullable: true }),
     messageToUser: t.exposeString('messageToUser', { nullable: true }),
     todos: t.relation('todos', { query: { orderBy: { position: 'asc' } } }),
@@ -51,9 +55,9 @@ const AgentJobList = builder.objectRef<AgentJobPage>('AgentJobList').implement({
   fields: (t) => ({
     allSessions: t.prismaField({
       type: [AgentSession],
-      description: "The project's agent sessions, newest first (the page asked for).",
+      description: "The project's agent jobs, newest first (the page asked for).",
       resolve: (query, page, _args, context) =>
-        context.db.agentSession.findMany({
+        context.db.agentJob.findMany({
           ...query,
           where: { projectId: page.projectId },
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -89,9 +93,9 @@ builder.queryField('agentJob', (t) =>
     args: { projectId: t.arg.string({ required: true }), id: t.arg.string({ required: true }) },
     resolve: async (query, _root, { projectId, id }, context) => {
       await requireProjectAdmin(context, projectId);
-      const session = await context.db.agentSession.findFirst({ ...query, where: { id, projectId } });
-      if (!session) throw notFound(`No agent job with id "${id}" in project "${projectId}".`);
-      return session;
+      const job = await context.db.agentJob.findFirst({ ...query, where: { id, projectId } });
+      if (!job) throw notFound(`No agent job with id "${id}" in project "${projectId}".`);
+      return job;
     },
   }),
 );
