@@ -25,13 +25,10 @@ const haltedRecord = (outcome: Halt) => ({
   ...(outcome.pullRequestLink ? { pullRequestLink: outcome.pullRequestLink } : {}),
 });
 
-/**
- * The last event of a turn, stored as its stream sends it, in the API's words (`haulted`, `haultReason`):
- * `haulted` is false when a follow-up sent meanwhile runs next.
- */
+/** The last event of a turn: `halted` is false when a follow-up sent meanwhile runs next. */
 const outcomeEvent = (outcome: Halt, halted: boolean) => ({
-  haulted: halted,
-  haultReason: outcome.reason,
+  halted,
+  haltReason: outcome.reason,
   messageToUser: outcome.message,
   ...(outcome.pullRequestLink ? { pullRequestLink: outcome.pullRequestLink } : {}),
 });

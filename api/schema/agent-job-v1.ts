@@ -2,6 +2,7 @@ import { AGENT_JOB_PAGING } from '../agent/paging.ts';
 import { invalidInput, notFound } from '../errors.ts';
 import { builder } from './builder.ts';
 import { requireProjectAdmin } from './authorize.ts';
+import type { AgentJobEventShape } from './agent-jobs.ts';
 
 const TodoStatus = builder.enumType('TodoStatus', { values: ['pending', 'in_progress', 'completed', 'cancelled'] as const });
 const TodoPriority = builder.enumType('TodoPriority', { values: ['high', 'medium', 'low'] as const });
@@ -25,7 +26,8 @@ export const Todo = builder.prismaObject('Todo', {
  * Its fields, in this order, are the JSON of those routes. This is the one place where Mintlify's names for
  * an agent job are mapped to Folio's: the type `AgentSession`, `sessionId` (the job's id), and `haulted`,
  * `haultReason` and `HaultReason` in Mintlify's spelling (the job's `halted` and `haltReason`). The names of
- * the GraphQL schema are Mintlify's too (`allSessions`, `agentSessionUpdated`, the `sessionId` arguments).
+ * the GraphQL schema are Mintlify's too (`allSessions`, `agentSessionUpdated`, the `sessionId` arguments),
+ * and so are the words of the events a job's stream sends (apiEventPayload below).
  */
 export const AgentSession = builder.prismaObject('AgentJob', {
   variant: 'AgentSession',
@@ -44,6 +46,23 @@ export const AgentSession = builder.prismaObject('AgentJob', {
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
+
+/**
+ * An event's payload in the API's words: Folio stores and yields its own (`started {jobId}`, `outcome
+ * {halted, haltReason}`); the stream and agentJobEvents send Mintlify's (`sessionId`, `haulted`,
+ * `haultReason`), first in the payload as before.
+ */
+export function apiEventPayload({ kind, payload }: AgentJobEventShape): Record<string, unknown> {
+  if (kind === 'started') {
+    const { jobId, ...rest } = payload;
+    return { sessionId: jobId, ...rest };
+  }
+  if (kind === 'outcome') {
+    const { halted, haltReason, ...rest } = payload;
+    return { haulted: halted, haultReason: haltReason, ...rest };
+  }
+  return payload;
+}
 
 interface AgentJobPage {
   projectId: string;

@@ -1,7 +1,7 @@
 import { createAgentJob, parseAgentJobRequest } from '../agent/create-job.ts';
 import { agentTopic, followAgentEvents } from '../agent/event-log.ts';
 import { notFound } from '../errors.ts';
-import { AgentSession } from './agent-job-v1.ts';
+import { AgentSession, apiEventPayload } from './agent-job-v1.ts';
 import { requireProjectAdmin } from './authorize.ts';
 import { builder } from './builder.ts';
 
@@ -18,7 +18,7 @@ const AgentJobEvent = builder.objectRef<AgentJobEventShape>('AgentJobEvent').imp
   fields: (t) => ({
     seq: t.exposeInt('seq'),
     kind: t.exposeString('kind'),
-    payload: t.field({ type: 'JSON', resolve: (event) => event.payload }),
+    payload: t.field({ type: 'JSON', resolve: apiEventPayload }),
   }),
 });
 
@@ -39,8 +39,7 @@ builder.subscriptionField('agentJob', (t) =>
       const request = parseAgentJobRequest(input, project.branch);
       const { jobId, messageId } = await createAgentJob(context, projectId, request);
       return (async function* started() {
-        // The stream's first event names the job in the API's words (`sessionId`).
-        yield { seq: -1, kind: 'started', payload: { sessionId: jobId, messageId } };
+        yield { seq: -1, kind: 'started', payload: { jobId, messageId } };
         yield* followAgentEvents(context, jobId, context.signal, { until: 'turn' });
       })();
     },

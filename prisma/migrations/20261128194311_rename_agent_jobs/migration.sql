@@ -31,3 +31,8 @@ BEGIN
      WHERE name IN ('agent.run', 'agent.failed') AND data ? 'sessionId';
   END IF;
 END $$;
+
+-- Outcome events are stored in Folio's words too; the stream still sends Mintlify's (apiEventPayload).
+UPDATE "agent_events"
+   SET "payload" = ("payload" - 'haulted' - 'haultReason') || jsonb_build_object('halted', "payload" -> 'haulted', 'haltReason', "payload" -> 'haultReason')
+ WHERE "kind" = 'outcome' AND "payload" ? 'haulted';
