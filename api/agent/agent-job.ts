@@ -14,7 +14,7 @@ const payload = z.object({ jobId: z.string(), projectId: z.string(), branch: z.s
  * Runs one agent job. Jobs on one branch of a project run one after the other (strictly FIFO per
  * project and branch); other jobs run side by side, up to AGENT_CONCURRENCY in each worker process. A
  * worker that dies mid-job stops sending heartbeats; the job is then retried once from the start on any
- * worker, and if that attempt dies too, `agent.failed` ends the session.
+ * worker, and if that attempt dies too, `agent.failed` ends the job.
  */
 export const agentRunJob: JobDefinition<AgentRunPayload, Services> = {
   name: 'agent.run',
@@ -36,7 +36,7 @@ export const agentRunJob: JobDefinition<AgentRunPayload, Services> = {
   },
 };
 
-/** The last resort for a job whose every attempt died: the session ends halted with an error, never stuck. */
+/** The last resort for a job whose every attempt died: the job ends halted with an error, never stuck. */
 export const agentFailedJob: JobDefinition<AgentRunPayload, Services> = {
   name: 'agent.failed',
   queue: { policy: 'standard', retryLimit: 5, retryDelay: 5 },

@@ -2,7 +2,7 @@ import type { Services } from '../services.ts';
 import { AgentEventLog } from './event-log.ts';
 import { haltJob } from './halt.ts';
 
-/** Ends a session whose job died on every attempt (its workers were killed), saying so. */
+/** Ends a job whose every run died (its workers were killed), saying so. */
 export async function endFailedAgentJob(services: Services, jobId: string): Promise<void> {
   const log = await AgentEventLog.open(services.db, services.events, jobId);
   await haltJob(services, log, jobId, {

@@ -10,7 +10,7 @@ export interface AgentEventRecord {
   payload: Record<string, unknown>;
 }
 
-/** Announces new events of a session (and changes to its record) across processes. */
+/** Announces new events of a job (and changes to its record) across processes. */
 export const agentTopic = (jobId: string) => `agent:${jobId}`;
 
 /** Text is written in pieces at most this far apart, so a job's stream stays live without a row per token. */
@@ -34,7 +34,7 @@ export class AgentEventLog {
     private seq: number,
   ) {}
 
-  /** Continues the session's log (a retried job appends after what its earlier attempt wrote). */
+  /** Continues the job's log (a retried job appends after what its earlier attempt wrote). */
   static async open(db: Db, events: Events, jobId: string): Promise<AgentEventLog> {
     const last = await db.agentEvent.findFirst({ where: { jobId }, orderBy: { seq: 'desc' }, select: { seq: true } });
     return new AgentEventLog(db, events, jobId, (last?.seq ?? -1) + 1);
@@ -78,7 +78,7 @@ export class AgentEventLog {
 }
 
 /**
- * A session's events from the first (after `afterSeq`), as they are written, until `signal` aborts or, with
+ * A job's events from the first (after `afterSeq`), as they are written, until `signal` aborts or, with
  * `until: 'turn'`, the first outcome (a job's first turn: the v1 stream), or with `until: 'job'`, the outcome
  * after which the job has ended (a follow-up's turn comes after its predecessor's outcome). Rows are read
  * after each notification, and every few seconds in case one was lost.
@@ -113,7 +113,7 @@ export async function* followAgentEvents(
 
 /** Whether a job has ended with the outcome at `seq`: it is not running, and no turn came after. */
 async function hasEnded(db: Db, jobId: string, seq: number): Promise<boolean> {
-  const session = await db.agentJob.findUnique({ where: { id: jobId }, select: { halted: true } });
-  if (!session) return true;
-  return session.halted && (await db.agentEvent.count({ where: { jobId, seq: { gt: seq } } })) === 0;
+  const job = await db.agentJob.findUnique({ where: { id: jobId }, select: { halted: true } });
+  if (!job) return true;
+  return job.halted && (await db.agentEvent.count({ where: { jobId, seq: { gt: seq } } })) === 0;
 }

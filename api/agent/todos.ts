@@ -13,7 +13,7 @@ export interface Todo {
 }
 
 /**
- * A job's todo list, kept in the session's `todos`. The model names its todos with ids of its own
+ * A job's todo list, kept in its `todos`. The model names its todos with ids of its own
  * ("1", "2"); each keeps one stored id for the whole job, so clients can follow a todo across updates.
  */
 export class TodoList {
