@@ -109,10 +109,10 @@ describe('keys and projects', () => {
     expect(res.status).toBe(status);
   });
 
-  it("another project's session is a 404 on the job route", async () => {
+  it("another project's job is a 404 on the job route", async () => {
     const created = await start(t.app, other.projectId, other.adminKey, { ...valid, branch: 'docs/mine' });
-    const sessionId = created.headers.get('x-session-id')!;
-    const res = await t.call('GET', `/v1/agent/${site.projectId}/job/${sessionId}`, { key: site.adminKey });
+    const jobId = created.headers.get('x-session-id')!;
+    const res = await t.call('GET', `/v1/agent/${site.projectId}/job/${jobId}`, { key: site.adminKey });
     expect(res).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
   });
 });

@@ -7,7 +7,7 @@ import { createTestProject } from './test-app.ts';
 /** `folio_admin_k3v9q2x7mb` of `folio_admin_k3v9q2x7mb_<secret>`: the visible prefix `folio key revoke` takes. */
 export const prefixOf = (key: string) => key.split('_').slice(0, 3).join('_');
 
-/** A project with one deployment and one agent session, so every /v1 route has something to find. */
+/** A project with one deployment and one agent job (`sessionId`, as the routes name it), so every /v1 route has something to find. */
 export interface SeededProject extends CreatedProject {
   statusId: string;
   sessionId: string;
