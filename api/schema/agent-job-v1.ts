@@ -7,7 +7,7 @@ import type { AgentJobEventShape } from './agent-jobs.ts';
 const TodoStatus = builder.enumType('TodoStatus', { values: ['pending', 'in_progress', 'completed', 'cancelled'] as const });
 const TodoPriority = builder.enumType('TodoPriority', { values: ['high', 'medium', 'low'] as const });
 const HaultReason = builder.enumType('HaultReason', {
-  description: "Why an agent job halted (Mintlify's spelling).",
+  description: 'Why an agent session halted (the API keeps this spelling).',
   values: ['completed', 'github_missconfigured', 'error'] as const,
 });
 
@@ -74,7 +74,7 @@ const AgentJobList = builder.objectRef<AgentJobPage>('AgentJobList').implement({
   fields: (t) => ({
     allSessions: t.prismaField({
       type: [AgentSession],
-      description: "The project's agent jobs, newest first (the page asked for).",
+      description: "The project's agent sessions, newest first (the page asked for).",
       resolve: (query, page, _args, context) =>
         context.db.agentJob.findMany({
           ...query,

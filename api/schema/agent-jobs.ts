@@ -70,7 +70,7 @@ builder.subscriptionField('agentJobEvents', (t) =>
 builder.subscriptionField('agentSessionUpdated', (t) =>
   t.prismaField({
     type: AgentSession,
-    description: 'An agent job now, then after every change (its todos, its outcome), until it has halted. Admin key of its project.',
+    description: 'An agent session now, then after every change (its todos, its outcome), until it has halted. Admin key of its project.',
     args: { sessionId: t.arg.string({ required: true }) },
     subscribe: async (_root, { sessionId: jobId }, context) => {
       await context.auth.requireKind('admin');

@@ -39,13 +39,14 @@ const Commit = builder.objectRef<CommitShape>('Commit').implement({
  * A deployment, as Mintlify's update status record shows it. Its fields, in this order and with these names,
  * are the JSON body of GET /v1/project/update-status/{statusId} (test/fixtures/mintlify-openapi/openapi.json).
  * Mintlify calls a deployment an update: that word stays in the schema's names (`updateStatus`,
- * `triggerUpdate`, `UpdateTrigger`) and in the errors clients read, and is mapped here, nowhere else.
+ * `triggerUpdate`, `UpdateTrigger`), in their descriptions (they are the OpenAPI document's too) and in the
+ * errors clients read, and is mapped here, nowhere else.
  */
 export const Deployment = builder.prismaObject('Deployment', {
   // Read only the columns a query asks for: a big site's deployment lists tens of thousands of files.
   select: { id: true },
   fields: (t) => ({
-    _id: t.exposeString('id', { description: 'The status id of the deployment.' }),
+    _id: t.exposeString('id', { description: 'The status id of the update.' }),
     projectId: t.exposeString('projectId'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     endedAt: t.expose('endedAt', { type: 'DateTime', nullable: true }),
@@ -93,7 +94,7 @@ export const Deployment = builder.prismaObject('Deployment', {
 });
 
 const DeploymentTriggered = builder.objectRef<{ statusId: string }>('UpdateTrigger').implement({
-  fields: (t) => ({ statusId: t.exposeString('statusId', { description: 'Read the deployment with updateStatus.' }) }),
+  fields: (t) => ({ statusId: t.exposeString('statusId', { description: 'Read the update with updateStatus.' }) }),
 });
 
 /** 401/403/404 in the documented order, then the deployment's id for an admin of its project. */
@@ -107,7 +108,7 @@ async function authorizeDeployment(context: GraphQLContext, statusId: string): P
 builder.queryField('updateStatus', (t) =>
   t.prismaField({
     type: Deployment,
-    description: 'The status record of one deployment of a project. Admin key of its project.',
+    description: 'The status record of one project update (deployment). Admin key of its project.',
     args: { statusId: t.arg.string({ required: true }) },
     resolve: async (query, _root, { statusId }, context) => {
       await authorizeDeployment(context, statusId);
@@ -132,7 +133,7 @@ builder.mutationField('triggerUpdate', (t) =>
 builder.subscriptionField('deploymentUpdated', (t) =>
   t.prismaField({
     type: Deployment,
-    description: "The deployment's status record now, then again after every change, until it ends in success or failure.",
+    description: 'The update status record now, then again after every change, until it ends in success or failure.',
     args: { statusId: t.arg.string({ required: true }) },
     subscribe: async (_root, { statusId }, context) => {
       // Authorise before the stream exists, so a refused subscription is an HTTP error, not an event.

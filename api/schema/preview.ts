@@ -7,7 +7,7 @@ import { Deployment } from './deployment.ts';
 
 const PreviewTrigger = builder.objectRef<{ statusId: string; previewUrl: string }>('PreviewTrigger').implement({
   fields: (t) => ({
-    statusId: t.exposeString('statusId', { description: 'Read the preview deployment with updateStatus, like any deployment.' }),
+    statusId: t.exposeString('statusId', { description: 'Read the preview deployment with updateStatus, like any update.' }),
     previewUrl: t.exposeString('previewUrl', {
       description: 'Where the preview is read once its first deployment succeeds; the same for every deployment of the branch.',
     }),
