@@ -125,8 +125,8 @@ export async function runAgentJob(services: Services, jobId: string, attempt: nu
       await log.flush();
       throw error;
     }
-    if (error instanceof CodeHostUnusable) return halt({ reason: 'github_missconfigured', message: error.message });
-    if (error instanceof GitError) return halt({ reason: error.kind === 'unreachable' ? 'github_missconfigured' : 'error', message: error.message });
+    if (error instanceof CodeHostUnusable) return halt({ reason: 'github_misconfigured', message: error.message });
+    if (error instanceof GitError) return halt({ reason: error.kind === 'unreachable' ? 'github_misconfigured' : 'error', message: error.message });
     if (error instanceof PushFailure) {
       return halt({
         reason: 'error',

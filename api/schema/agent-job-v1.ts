@@ -8,8 +8,11 @@ const TodoStatus = builder.enumType('TodoStatus', { values: ['pending', 'in_prog
 const TodoPriority = builder.enumType('TodoPriority', { values: ['high', 'medium', 'low'] as const });
 const HaultReason = builder.enumType('HaultReason', {
   description: 'Why an agent session halted (the API keeps this spelling).',
-  values: ['completed', 'github_missconfigured', 'error'] as const,
+  values: { completed: { value: 'completed' }, github_missconfigured: { value: 'github_misconfigured' }, error: { value: 'error' } } as const,
 });
+
+/** A halt reason in Mintlify's spelling, as the HaultReason enum sends it. */
+const apiHaltReason = (reason: unknown) => (reason === 'github_misconfigured' ? 'github_missconfigured' : reason);
 
 /** One item of an agent job's task list (`todos` in test/fixtures/mintlify-openapi/admin-openapi.json). */
 export const Todo = builder.prismaObject('Todo', {
@@ -25,7 +28,8 @@ export const Todo = builder.prismaObject('Todo', {
  * A docs-editing agent job as the /v1 agent routes show it (test/fixtures/mintlify-openapi/admin-openapi.json).
  * Its fields, in this order, are the JSON of those routes. This is the one place where Mintlify's names for
  * an agent job are mapped to Folio's: the type `AgentSession`, `sessionId` (the job's id), and `haulted`,
- * `haultReason` and `HaultReason` in Mintlify's spelling (the job's `halted` and `haltReason`). The names of
+ * `haultReason` and `HaultReason` (with its value `github_missconfigured`) in Mintlify's spelling (the job's
+ * `halted` and `haltReason`). The names of
  * the GraphQL schema are Mintlify's too (`allSessions`, `agentSessionUpdated`, the `sessionId` arguments),
  * and so are the words of the events a job's stream sends (apiEventPayload below).
  */
@@ -59,7 +63,7 @@ export function apiEventPayload({ kind, payload }: AgentJobEventShape): Record<s
   }
   if (kind === 'outcome') {
     const { halted, haltReason, ...rest } = payload;
-    return { haulted: halted, haultReason: haltReason, ...rest };
+    return { haulted: halted, haultReason: apiHaltReason(haltReason), ...rest };
   }
   return payload;
 }

@@ -141,7 +141,7 @@ describe('a job on GitHub', () => {
     await runAgentJob({ ...app.runtime, config }, job.id, 1);
     await refused.close();
     const ended = await t.db.agentJob.findUniqueOrThrow({ where: { id: job.id } });
-    expect(ended).toMatchObject({ halted: true, haltReason: 'github_missconfigured' });
+    expect(ended).toMatchObject({ halted: true, haltReason: 'github_misconfigured' });
     expect(ended.messageToUser).toMatch(/GitHub refused GITHUB_TOKEN \(401\)/);
     expect(chat.requests.length).toBe(before); // the model was never asked
   });
@@ -159,6 +159,6 @@ describe('a job on GitHub', () => {
     const { runAgentJob } = await import('../../api/agent/run-agent.ts');
     await runAgentJob({ ...t.runtime, config }, job.id, 1);
     const ended = await t.db.agentJob.findUniqueOrThrow({ where: { id: job.id } });
-    expect(ended).toMatchObject({ haltReason: 'github_missconfigured', messageToUser: expect.stringContaining('GITHUB_TOKEN is not set') });
+    expect(ended).toMatchObject({ haltReason: 'github_misconfigured', messageToUser: expect.stringContaining('GITHUB_TOKEN is not set') });
   });
 });

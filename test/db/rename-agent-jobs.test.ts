@@ -16,6 +16,7 @@ let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let project: CreatedProject;
 let t: TestApp;
 const jobId = 'c0ffee0000000000000000aa';
+const failedId = 'c0ffee0000000000000000bb';
 const link = 'https://github.test/acme/docs/pull/7';
 
 beforeAll(async () => {
@@ -36,6 +37,15 @@ beforeAll(async () => {
      VALUES ($1, $2, 'docs/old', '[{"role":"user","content":"Fix the quickstart"}]', true, 'completed', $3, 'Opened a pull request.', now())`,
     [jobId, project.projectId, link],
   );
+  await scratch.pool.query(
+    `INSERT INTO agent_sessions (id, project_id, branch, haulted, hault_reason, message_to_user, updated_at)
+     VALUES ($1, $2, 'docs/refused', true, 'github_missconfigured', 'GitHub refused the token.', now())`,
+    [failedId, project.projectId],
+  );
+  await scratch.pool.query(`INSERT INTO agent_events (session_id, seq, kind, payload) VALUES ($1, 0, 'outcome', $2)`, [
+    failedId,
+    { haulted: true, haultReason: 'github_missconfigured', messageToUser: 'GitHub refused the token.' },
+  ]);
   await scratch.pool.query(`INSERT INTO todos (session_id, position, content, status, priority) VALUES ($1, 0, 'Rewrite step 2', 'completed', 'high')`, [
     jobId,
   ]);
@@ -51,11 +61,16 @@ afterAll(async () => {
 });
 
 describe('a job stored before the agent tables were renamed', () => {
-  it('is applied the renaming migration on start', async () => {
+  it('has the renaming migration applied on start, its rows and events in the new names', async () => {
     const applied = await scratch.pool.query('SELECT migration_name FROM _prisma_migrations WHERE migration_name = $1', [RENAME]);
     expect(applied.rowCount).toBe(1);
-    const row = await scratch.pool.query('SELECT halted, halt_reason FROM agent_jobs WHERE id = $1', [jobId]);
-    expect(row.rows).toEqual([{ halted: true, halt_reason: 'completed' }]);
+    const rows = await scratch.pool.query('SELECT id, halted, halt_reason FROM agent_jobs ORDER BY id');
+    expect(rows.rows).toEqual([
+      { id: jobId, halted: true, halt_reason: 'completed' },
+      { id: failedId, halted: true, halt_reason: 'github_misconfigured' },
+    ]);
+    const stored = await scratch.pool.query('SELECT payload FROM agent_events WHERE job_id = $1', [failedId]);
+    expect(stored.rows).toEqual([{ payload: { halted: true, haltReason: 'github_misconfigured', messageToUser: 'GitHub refused the token.' } }]);
   });
 
   it('reads the same through /v1 and /v2', async () => {
@@ -72,18 +87,26 @@ describe('a job stored before the agent tables were renamed', () => {
     });
     const v2 = await t.call('GET', `/v2/agent/${project.projectId}/job/${jobId}`, { key: project.adminKey });
     expect(v2.body).toMatchObject({ id: jobId, status: 'completed', prLink: link });
+    const failed = await t.call('GET', `/v1/agent/${project.projectId}/job/${failedId}`, { key: project.adminKey });
+    expect(failed.body).toMatchObject({ sessionId: failedId, haulted: true, haultReason: 'github_missconfigured' });
+    const failedV2 = await t.call('GET', `/v2/agent/${project.projectId}/job/${failedId}`, { key: project.adminKey });
+    expect(failedV2.body).toMatchObject({ id: failedId, status: 'failed' });
   });
 
-  it('streams its stored outcome in the API’s words', async () => {
+  const eventsOf = async (id: string) => {
     const res = await t.app.fetch('http://folio.test/graphql', {
       method: 'POST',
       headers: { authorization: `Bearer ${project.adminKey}`, 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify({
-        query: `subscription { agentJobEvents(projectId: "${project.projectId}", sessionId: "${jobId}") { seq kind payload } }`,
+        query: `subscription { agentJobEvents(projectId: "${project.projectId}", sessionId: "${id}") { seq kind payload } }`,
       }),
     });
     const text = await res.text();
-    const events = [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!)).filter((message) => message.data);
+    return [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!)).filter((message) => message.data);
+  };
+
+  it('streams its stored outcome in the API’s words', async () => {
+    const events = await eventsOf(jobId);
     expect(Object.keys(events[0].data.agentJobEvents.payload)).toEqual(['haulted', 'haultReason', 'messageToUser', 'pullRequestLink']);
     expect(events.map((message) => message.data.agentJobEvents)).toEqual([
       {
@@ -92,5 +115,10 @@ describe('a job stored before the agent tables were renamed', () => {
         payload: { haulted: true, haultReason: 'completed', messageToUser: 'Opened a pull request.', pullRequestLink: link },
       },
     ]);
+  });
+
+  it('streams a misconfigured code host in Mintlify’s spelling', async () => {
+    const [event] = await eventsOf(failedId);
+    expect(event.data.agentJobEvents.payload).toEqual({ haulted: true, haultReason: 'github_missconfigured', messageToUser: 'GitHub refused the token.' });
   });
 });

@@ -1,6 +1,6 @@
 import { Octokit } from '@octokit/rest';
 
-/** The code host cannot be used as configured (no token, no access, unknown repository): `github_missconfigured`. */
+/** The code host cannot be used as configured (no token, no access, unknown repository): `github_misconfigured`. */
 export class CodeHostUnusable extends Error {}
 
 /** `owner/repo` of a repository under GITHUB_URL (`https://github.com/acme/docs.git`), if it is one. */

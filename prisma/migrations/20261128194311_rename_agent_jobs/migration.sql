@@ -1,10 +1,11 @@
--- One name per concept: agent sessions are agent jobs, and Mintlify's spelling `haulted` stays in the API
+-- One name per concept: agent sessions are agent jobs, and Mintlify's spellings (`haulted`, `github_missconfigured`) stay in the API
 -- (api/schema/agent-job-v1.ts) instead of the columns. Renames only: every row is kept.
 ALTER TABLE "agent_sessions" RENAME TO "agent_jobs";
 ALTER TABLE "agent_jobs" RENAME CONSTRAINT "agent_sessions_pkey" TO "agent_jobs_pkey";
 ALTER TABLE "agent_jobs" RENAME CONSTRAINT "agent_sessions_project_id_fkey" TO "agent_jobs_project_id_fkey";
 ALTER INDEX "agent_sessions_project_id_created_at_idx" RENAME TO "agent_jobs_project_id_created_at_idx";
 ALTER TYPE "HaultReason" RENAME TO "HaltReason";
+ALTER TYPE "HaltReason" RENAME VALUE 'github_missconfigured' TO 'github_misconfigured';
 ALTER TABLE "agent_jobs" RENAME COLUMN "haulted" TO "halted";
 ALTER TABLE "agent_jobs" RENAME COLUMN "hault_reason" TO "halt_reason";
 
@@ -34,5 +35,7 @@ END $$;
 
 -- Outcome events are stored in Folio's words too; the stream still sends Mintlify's (apiEventPayload).
 UPDATE "agent_events"
-   SET "payload" = ("payload" - 'haulted' - 'haultReason') || jsonb_build_object('halted', "payload" -> 'haulted', 'haltReason', "payload" -> 'haultReason')
+   SET "payload" = ("payload" - 'haulted' - 'haultReason') || jsonb_build_object(
+         'halted', "payload" -> 'haulted',
+         'haltReason', CASE WHEN "payload" ->> 'haultReason' = 'github_missconfigured' THEN to_jsonb('github_misconfigured'::text) ELSE "payload" -> 'haultReason' END)
  WHERE "kind" = 'outcome' AND "payload" ? 'haulted';
