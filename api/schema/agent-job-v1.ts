@@ -27,11 +27,11 @@ export const Todo = builder.prismaObject('Todo', {
 /**
  * A docs-editing agent job as the /v1 agent routes show it (test/fixtures/mintlify-openapi/admin-openapi.json).
  * Its fields, in this order, are the JSON of those routes. This is the one place where Mintlify's names for
- * an agent job are mapped to Folio's: the type `AgentSession`, `sessionId` (the job's id), and `haulted`,
- * `haultReason` and `HaultReason` (with its value `github_missconfigured`) in Mintlify's spelling (the job's
- * `halted` and `haltReason`). The names of
- * the GraphQL schema are Mintlify's too (`allSessions`, `agentSessionUpdated`, the `sessionId` arguments),
- * and so are the words of the events a job's stream sends (apiEventPayload below).
+ * an agent job are mapped to Folio's: the type `AgentSession`, `sessionId` (the job's id), and in Mintlify's
+ * spelling `haulted`, `haultReason` and `HaultReason` with its value `github_missconfigured` (the job's
+ * `halted`, `haltReason` and `github_misconfigured`). The GraphQL schema's names are Mintlify's too
+ * (`allSessions`, `agentSessionUpdated`, the `sessionId` arguments), and so are the words of the events a
+ * job's stream sends (apiEventPayload below).
  */
 export const AgentSession = builder.prismaObject('AgentJob', {
   variant: 'AgentSession',

@@ -1,5 +1,5 @@
 -- One name per concept: agent sessions are agent jobs, and Mintlify's spellings (`haulted`, `github_missconfigured`) stay in the API
--- (api/schema/agent-job-v1.ts) instead of the columns. Renames only: every row is kept.
+-- (api/schema/agent-job-v1.ts) instead of the columns. Every row is kept: renames, and stored events and queued runs rewritten.
 ALTER TABLE "agent_sessions" RENAME TO "agent_jobs";
 ALTER TABLE "agent_jobs" RENAME CONSTRAINT "agent_sessions_pkey" TO "agent_jobs_pkey";
 ALTER TABLE "agent_jobs" RENAME CONSTRAINT "agent_sessions_project_id_fkey" TO "agent_jobs_project_id_fkey";
