@@ -3,18 +3,18 @@ import type { Services } from '../services.ts';
 import type { JobDefinition } from '../jobs/jobs.ts';
 
 export interface AgentRunPayload {
-  sessionId: string;
+  jobId: string;
   projectId: string;
   branch: string;
 }
 
-const payload = z.object({ sessionId: z.string(), projectId: z.string(), branch: z.string() });
+const payload = z.object({ jobId: z.string(), projectId: z.string(), branch: z.string() });
 
 /**
  * Runs one agent job. Jobs on one branch of a project run one after the other (strictly FIFO per
  * project and branch); other jobs run side by side, up to AGENT_CONCURRENCY in each worker process. A
  * worker that dies mid-job stops sending heartbeats; the job is then retried once from the start on any
- * worker, and if that attempt dies too, `agent.failed` ends the session.
+ * worker, and if that attempt dies too, `agent.failed` ends the job.
  */
 export const agentRunJob: JobDefinition<AgentRunPayload, Services> = {
   name: 'agent.run',
@@ -32,11 +32,11 @@ export const agentRunJob: JobDefinition<AgentRunPayload, Services> = {
   async handle(job, services, attempt) {
     // Loaded when a job runs, so web processes and start-up never load the agent.
     const { runAgentJob } = await import('./run-agent.ts');
-    await runAgentJob(services, job.sessionId, attempt.retryCount + 1, attempt.signal);
+    await runAgentJob(services, job.jobId, attempt.retryCount + 1, attempt.signal);
   },
 };
 
-/** The last resort for a job whose every attempt died: the session ends halted with an error, never stuck. */
+/** The last resort for a job whose every attempt died: the job ends halted with an error, never stuck. */
 export const agentFailedJob: JobDefinition<AgentRunPayload, Services> = {
   name: 'agent.failed',
   queue: { policy: 'standard', retryLimit: 5, retryDelay: 5 },
@@ -44,6 +44,6 @@ export const agentFailedJob: JobDefinition<AgentRunPayload, Services> = {
   sendOptions: () => ({}),
   async handle(job, services) {
     const { endFailedAgentJob } = await import('./end-failed-job.ts');
-    await endFailedAgentJob(services, job.sessionId);
+    await endFailedAgentJob(services, job.jobId);
   },
 };

@@ -11,8 +11,8 @@ export async function archiveAgentJob(services: Services, projectId: string, id:
   await services.db.$transaction(async (tx) => {
     const job = await lockJob(tx, projectId, id);
     if (job.archivedAt) return;
-    if (!job.haulted) throw new AppError('CONFLICT', 'This job is still running; archive it once it has ended.');
-    await tx.agentSession.update({ where: { id }, data: { archivedAt: new Date() } });
+    if (!job.halted) throw new AppError('CONFLICT', 'This job is still running; archive it once it has ended.');
+    await tx.agentJob.update({ where: { id }, data: { archivedAt: new Date() } });
   });
   await services.events.publish(agentTopic(id), {});
 }

@@ -69,31 +69,31 @@ export interface GapFixInput {
 }
 
 /**
- * Creates the session (and, for a gap fix, its record) and enqueues its job in one transaction, within the project's rate limit. Jobs on
+ * Creates the job's record (and, for a gap fix, its own) and enqueues its run in one transaction, within the project's rate limit. Jobs on
  * one branch run one after the other (the queue is ordered per project and branch). With no answer model
- * configured the session is stored already ended, saying so, and no job is queued.
+ * configured the job is stored already ended, saying so, and no job is queued.
  */
 export async function createAgentJob(
   services: Services,
   projectId: string,
   request: AgentJobRequest,
   gapFix?: GapFixInput,
-): Promise<{ sessionId: string; messageId: string }> {
+): Promise<{ jobId: string; messageId: string }> {
   await services.rateLimits.agentJobs.consume(projectId);
   const messageId = randomBytes(12).toString('hex');
   const model = services.config.answerModel?.model;
   const halted = model ? {} : haltedAtCreation(NO_ANSWER_MODEL);
   // A job ended at once has its answer in the conversation, as a turn that ran would.
   const messages = model ? request.messages : [...request.messages, { role: 'assistant', content: NO_ANSWER_MODEL.message }];
-  const session = await services.db.$transaction(async (tx) => {
-    const created = await tx.agentSession.create({
+  const job = await services.db.$transaction(async (tx) => {
+    const created = await tx.agentJob.create({
       data: { projectId, branch: request.branch, asDraft: request.asDraft, messages, messageId, model, ...halted },
-      select: { id: true, haulted: true },
+      select: { id: true, halted: true },
     });
-    if (gapFix) await tx.gapFix.create({ data: { ...gapFix, projectId, sessionId: created.id } });
-    if (!created.haulted) await services.jobs.enqueue(agentRunJob, { sessionId: created.id, projectId, branch: request.branch }, tx);
+    if (gapFix) await tx.gapFix.create({ data: { ...gapFix, projectId, jobId: created.id } });
+    if (!created.halted) await services.jobs.enqueue(agentRunJob, { jobId: created.id, projectId, branch: request.branch }, tx);
     return created;
   });
-  await services.events.publish(agentTopic(session.id), {});
-  return { sessionId: session.id, messageId };
+  await services.events.publish(agentTopic(job.id), {});
+  return { jobId: job.id, messageId };
 }

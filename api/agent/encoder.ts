@@ -3,7 +3,7 @@ import type { AgentJobEventShape } from '../schema/agent-jobs.ts';
 
 /**
  * An agent job's progress as the AI SDK v4 data stream: its steps (`f:` ... `e:`), text (`0:`), tool calls
- * and results (`9:`, `a:`), and as data parts (`2:`) the session's ids, todo updates, status lines and
+ * and results (`9:`, `a:`), and as data parts (`2:`) the job's ids (`{"type":"session", sessionId, messageId}`), todo updates, status lines and
  * finally the outcome (`{"type":"outcome", haulted, haultReason, messageToUser, pullRequestLink}`), then `d:`.
  */
 export function agentStreamEncoder(): StreamEncoder {

@@ -10,8 +10,8 @@ export interface AgentEventRecord {
   payload: Record<string, unknown>;
 }
 
-/** Announces new events of a session (and changes to its record) across processes. */
-export const agentTopic = (sessionId: string) => `agent:${sessionId}`;
+/** Announces new events of a job (and changes to its record) across processes. */
+export const agentTopic = (jobId: string) => `agent:${jobId}`;
 
 /** Text is written in pieces at most this far apart, so a job's stream stays live without a row per token. */
 const TEXT_FLUSH_MS = 100;
@@ -30,14 +30,14 @@ export class AgentEventLog {
   private constructor(
     private readonly db: Db,
     private readonly events: Events,
-    readonly sessionId: string,
+    readonly jobId: string,
     private seq: number,
   ) {}
 
-  /** Continues the session's log (a retried job appends after what its earlier attempt wrote). */
-  static async open(db: Db, events: Events, sessionId: string): Promise<AgentEventLog> {
-    const last = await db.agentEvent.findFirst({ where: { sessionId }, orderBy: { seq: 'desc' }, select: { seq: true } });
-    return new AgentEventLog(db, events, sessionId, (last?.seq ?? -1) + 1);
+  /** Continues the job's log (a retried job appends after what its earlier attempt wrote). */
+  static async open(db: Db, events: Events, jobId: string): Promise<AgentEventLog> {
+    const last = await db.agentEvent.findFirst({ where: { jobId }, orderBy: { seq: 'desc' }, select: { seq: true } });
+    return new AgentEventLog(db, events, jobId, (last?.seq ?? -1) + 1);
   }
 
   /** Adds text to the current piece (written within TEXT_FLUSH_MS). */
@@ -70,35 +70,35 @@ export class AgentEventLog {
   #write(kind: AgentEventKind, payload: Record<string, unknown>): Promise<void> {
     const seq = this.seq++;
     this.#writing = this.#writing.then(async () => {
-      await this.db.agentEvent.create({ data: { sessionId: this.sessionId, seq, kind, payload: payload as object } });
-      await this.events.publish(agentTopic(this.sessionId), { seq });
+      await this.db.agentEvent.create({ data: { jobId: this.jobId, seq, kind, payload: payload as object } });
+      await this.events.publish(agentTopic(this.jobId), { seq });
     });
     return this.#writing;
   }
 }
 
 /**
- * A session's events from the first (after `afterSeq`), as they are written, until `signal` aborts or, with
+ * A job's events from the first (after `afterSeq`), as they are written, until `signal` aborts or, with
  * `until: 'turn'`, the first outcome (a job's first turn: the v1 stream), or with `until: 'job'`, the outcome
  * after which the job has ended (a follow-up's turn comes after its predecessor's outcome). Rows are read
  * after each notification, and every few seconds in case one was lost.
  */
 export async function* followAgentEvents(
   services: { db: Db; events: Events },
-  sessionId: string,
+  jobId: string,
   signal: AbortSignal,
   options: { afterSeq?: number; until: 'turn' | 'job' },
 ): AsyncGenerator<AgentEventRecord> {
-  const changes = services.events.subscribe(agentTopic(sessionId), signal);
+  const changes = services.events.subscribe(agentTopic(jobId), signal);
   let after = options.afterSeq ?? -1;
   let change = changes.next();
   try {
     for (;;) {
-      const rows = await services.db.agentEvent.findMany({ where: { sessionId, seq: { gt: after } }, orderBy: { seq: 'asc' }, take: 500 });
+      const rows = await services.db.agentEvent.findMany({ where: { jobId, seq: { gt: after } }, orderBy: { seq: 'asc' }, take: 500 });
       for (const row of rows) {
         after = row.seq;
         yield { seq: row.seq, kind: row.kind as AgentEventKind, payload: row.payload as Record<string, unknown> };
-        if (row.kind === 'outcome' && (options.until === 'turn' || (await hasEnded(services.db, sessionId, row.seq)))) return;
+        if (row.kind === 'outcome' && (options.until === 'turn' || (await hasEnded(services.db, jobId, row.seq)))) return;
       }
       if (rows.length === 500) continue;
       if (signal.aborted) return;
@@ -112,8 +112,8 @@ export async function* followAgentEvents(
 }
 
 /** Whether a job has ended with the outcome at `seq`: it is not running, and no turn came after. */
-async function hasEnded(db: Db, sessionId: string, seq: number): Promise<boolean> {
-  const session = await db.agentSession.findUnique({ where: { id: sessionId }, select: { haulted: true } });
-  if (!session) return true;
-  return session.haulted && (await db.agentEvent.count({ where: { sessionId, seq: { gt: seq } } })) === 0;
+async function hasEnded(db: Db, jobId: string, seq: number): Promise<boolean> {
+  const job = await db.agentJob.findUnique({ where: { id: jobId }, select: { halted: true } });
+  if (!job) return true;
+  return job.halted && (await db.agentEvent.count({ where: { jobId, seq: { gt: seq } } })) === 0;
 }

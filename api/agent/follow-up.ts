@@ -22,12 +22,12 @@ export async function sendFollowUp(services: Services, projectId: string, id: st
     const job = await lockJob(tx, projectId, id);
     const refusal = followUpRefusal(job);
     if (refusal) throw refusal;
-    const reopened = job.haulted ? { haulted: false, haultReason: null, messageToUser: null } : {};
-    await tx.agentSession.update({
+    const reopened = job.halted ? { halted: false, haltReason: null, messageToUser: null } : {};
+    await tx.agentJob.update({
       where: { id },
       data: { pendingMessages: [...job.pendingMessages, { role: 'user', content: prompt }], ...reopened },
     });
-    await services.jobs.enqueue(agentRunJob, { sessionId: id, projectId, branch: job.branch }, tx);
+    await services.jobs.enqueue(agentRunJob, { jobId: id, projectId, branch: job.branch }, tx);
   });
   await services.events.publish(agentTopic(id), {});
 }

@@ -21,19 +21,16 @@ export async function startGapFix(
   gapId: string,
   range: ReportRange,
   asDraft: boolean,
-): Promise<{ sessionId: string; messageId: string; branch: string; gapId: string }> {
+): Promise<{ jobId: string; messageId: string; branch: string; gapId: string }> {
   const gap = (await contentGaps(services.pool, services.embedder, projectId, range)).find((candidate) => candidate.id === gapId);
   if (!gap) {
     throw notFound(
       `No content gap "${gapId}" from ${range.from.toISOString()} to ${range.to.toISOString()}; list them with GET /v1/analytics/${projectId}/gaps.`,
     );
   }
-  const running = await services.db.gapFix.findFirst({ where: { projectId, gapId, session: { haulted: false } }, select: { sessionId: true } });
+  const running = await services.db.gapFix.findFirst({ where: { projectId, gapId, job: { halted: false } }, select: { jobId: true } });
   if (running)
-    throw new AppError(
-      'CONFLICT',
-      `Agent job ${running.sessionId} is fixing this gap already; follow it with GET /v1/agent/${projectId}/job/${running.sessionId}.`,
-    );
+    throw new AppError('CONFLICT', `Agent job ${running.jobId} is fixing this gap already; follow it with GET /v1/agent/${projectId}/job/${running.jobId}.`);
   const branch = gapBranchOf(gap);
   const pages = gap.pagesReachedInstead.map((page) => page.path);
   const job = await createAgentJob(

@@ -7,20 +7,20 @@ export const AGENT_JOB_STATUSES = ['active', 'completed', 'archived', 'failed'] 
 export type AgentJobStatus = (typeof AGENT_JOB_STATUSES)[number];
 
 interface StateFields {
-  haulted: boolean;
-  haultReason: string | null;
+  halted: boolean;
+  haltReason: string | null;
   archivedAt: Date | null;
 }
 
 /**
  * A job's `AgentJob.status`: `archived` once a person archived it; `active` while a turn is queued or
  * running; `completed` when its last turn completed (with or without a pull request); `failed` when it
- * ended with an error or a code host Folio could not use (`haultReason`, and `messageToUser` says why).
+ * ended with an error or a code host Folio could not use (`haltReason`, and `messageToUser` says why).
  */
 export function agentJobStatus(job: StateFields): AgentJobStatus {
   if (job.archivedAt) return 'archived';
-  if (!job.haulted) return 'active';
-  return job.haultReason === 'completed' ? 'completed' : 'failed';
+  if (!job.halted) return 'active';
+  return job.haltReason === 'completed' ? 'completed' : 'failed';
 }
 
 /** A job's row, locked until the transaction ends: follow-ups, archiving and a turn's end take turns on it. */
@@ -32,9 +32,9 @@ export interface LockedJob extends StateFields {
 
 export async function lockJob(tx: Prisma.TransactionClient, projectId: string, id: string): Promise<LockedJob> {
   const [row] = await tx.$queryRaw<LockedJob[]>`
-    SELECT haulted, hault_reason AS "haultReason", archived_at AS "archivedAt", message_to_user AS "messageToUser",
+    SELECT halted, halt_reason AS "haltReason", archived_at AS "archivedAt", message_to_user AS "messageToUser",
            pending_messages AS "pendingMessages", branch
-      FROM agent_sessions WHERE id = ${id} AND project_id = ${projectId} FOR UPDATE`;
+      FROM agent_jobs WHERE id = ${id} AND project_id = ${projectId} FOR UPDATE`;
   if (!row) throw notFound(`No agent job with id "${id}" in project "${projectId}".`);
   return row;
 }
@@ -46,7 +46,7 @@ export function followUpRefusal(job: StateFields & { messageToUser: string | nul
     return new AppError('CONFLICT', `This job was archived (${job.archivedAt!.toISOString()}), so it takes no follow-ups; create a new job.`);
   }
   if (status === 'failed') {
-    return new AppError('CONFLICT', `This job failed, so it takes no follow-ups; create a new job. Why it failed: ${job.messageToUser ?? job.haultReason}`);
+    return new AppError('CONFLICT', `This job failed, so it takes no follow-ups; create a new job. Why it failed: ${job.messageToUser ?? job.haltReason}`);
   }
   return undefined;
 }

@@ -30,7 +30,7 @@ export type StoredCheck = { previewUrl: string; answeredLive: number; answeredPr
 
 interface ReviewInput {
   project: { id: string; name: string };
-  sessionId: string;
+  jobId: string;
   branch: string;
   log: AgentEventLog;
   signal?: AbortSignal;
@@ -50,7 +50,7 @@ export async function reviewPreview(services: Services, input: ReviewInput): Pro
     services.log.warn(`could not queue the preview of ${input.branch}`, error);
     return { body: '', message: '' };
   }
-  const gapFix = await services.db.gapFix.findUnique({ where: { sessionId: input.sessionId }, select: { id: true, questions: true } });
+  const gapFix = await services.db.gapFix.findUnique({ where: { jobId: input.jobId }, select: { id: true, questions: true } });
   if (!gapFix || gapFix.questions.length === 0) {
     return { body: `Preview: ${queued.previewUrl}`, message: ` Its preview (deploying now): ${queued.previewUrl}` };
   }

@@ -11,7 +11,7 @@ import { CodeHostUnusable, GitHubPullRequests, gitHubRepository } from './code-h
 import { recordLocalPullRequest } from './code-hosts/local-pull-requests.ts';
 import { conversationOf, followUpNote, isFollowUpTurn } from './conversation.ts';
 import { AgentEventLog } from './event-log.ts';
-import { haltSession, NO_ANSWER_MODEL, type Halt } from './halt.ts';
+import { haltJob, NO_ANSWER_MODEL, type Halt } from './halt.ts';
 import { hiddenPagesNote, pagesLeftHidden } from './hidden-pages.ts';
 import { agentSystemPrompt } from './system-prompt.ts';
 import { TodoList } from './todos.ts';
@@ -27,23 +27,23 @@ export const AGENT_MAX_STEPS = 40;
 /**
  * Runs one agent job to its end: a working copy of the branch, the model's tool loop over it, a final
  * check with the deployment's reader, then a commit, a push of the branch (never the deployment branch)
- * and a pull request (on GitHub, or kept by Folio). Whatever happens, the session ends halted with a
+ * and a pull request (on GitHub, or kept by Folio). Whatever happens, the job ends halted with a
  * reason and a message that says what happened; a worker that stops mid-job leaves it to a retry.
  */
-export async function runAgentJob(services: Services, sessionId: string, attempt: number, signal?: AbortSignal): Promise<void> {
+export async function runAgentJob(services: Services, jobId: string, attempt: number, signal?: AbortSignal): Promise<void> {
   const { db, config } = services;
-  const turn = await startTurn(db, sessionId, config.answerModel?.model);
+  const turn = await startTurn(db, jobId, config.answerModel?.model);
   if (!turn) return;
-  const session = await db.agentSession.findUniqueOrThrow({
-    where: { id: sessionId },
+  const job = await db.agentJob.findUniqueOrThrow({
+    where: { id: jobId },
     include: { project: true, todos: { orderBy: { position: 'asc' } } },
   });
-  const { project } = session;
-  const log = await AgentEventLog.open(db, services.events, sessionId);
+  const { project } = job;
+  const log = await AgentEventLog.open(db, services.events, jobId);
   for (const message of turn.taken) await log.append('message', { ...message });
   const halt = async (outcome: Halt) => {
     await log.flush();
-    await haltSession(services, log, sessionId, outcome);
+    await haltJob(services, log, jobId, outcome);
   };
   // Job creation ends such jobs at once; this worker may be configured otherwise than the web process was.
   if (!config.answerModel) return halt(NO_ANSWER_MODEL);
@@ -58,27 +58,27 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
     await github?.checkAccess();
     await makeDirectory(path.dirname(mirrorDir));
     copy = await withFileLock(`${mirrorDir}.lock`, () =>
-      WorkingCopy.prepare({ mirrorDir, repository, branch: session.branch, dir: path.join(config.dataDir, 'agent-work', sessionId), signal }),
+      WorkingCopy.prepare({ mirrorDir, repository, branch: job.branch, dir: path.join(config.dataDir, 'agent-work', jobId), signal }),
     );
     await log.append('status', {
       message: copy.isNewBranch
-        ? `Created the branch ${session.branch} from ${project.branch} (${copy.baseSha.slice(0, 7)}).`
-        : `Working on the existing branch ${session.branch}.`,
+        ? `Created the branch ${job.branch} from ${project.branch} (${copy.baseSha.slice(0, 7)}).`
+        : `Working on the existing branch ${job.branch}.`,
     });
 
     const workspace = new Workspace(copy.dir);
-    const finished = await runModel(services, { session, project, workspace, log, signal });
+    const finished = await runModel(services, { job, project, workspace, log, signal });
     // What this job changed and what the branch already changed are checked; the rest deployed as it is.
     const changed = new Set([...workspace.changedFiles(), ...(await copy.diff()).files]);
-    const check = await checkProject(workspace.projectFiles(), `branch "${session.branch}"`, changed);
+    const check = await checkProject(workspace.projectFiles(), `branch "${job.branch}"`, changed);
     if (check.problems.length > 0) {
       return halt({
         reason: 'error',
         message: `The changes were not published: a deployment would fail or leave pages out (${check.problems.slice(0, 3).join('; ')}).`,
       });
     }
-    const hasCommitted = await copy.commit(`${finished.title}\n\n${finished.summary}\n\nFolio agent job ${sessionId}`);
-    const pullRequest = session.pullRequestLink;
+    const hasCommitted = await copy.commit(`${finished.title}\n\n${finished.summary}\n\nFolio agent job ${jobId}`);
+    const pullRequest = job.pullRequestLink;
     if (!hasCommitted && pullRequest) {
       return halt({
         reason: 'completed',
@@ -90,33 +90,33 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
       return halt({ reason: 'completed', message: `No change was needed, so no pull request was opened. ${finished.summary}` });
     }
     // A page left out of the navigation is not searchable: a gap's questions stay unanswered on the preview.
-    const hidden = hiddenPagesNote(await pagesLeftHidden(workspace.projectFiles(), `branch "${session.branch}"`, changed));
+    const hidden = hiddenPagesNote(await pagesLeftHidden(workspace.projectFiles(), `branch "${job.branch}"`, changed));
     const summary = hidden ? `${finished.summary} ${hidden}` : finished.summary;
-    await log.append('status', { message: `Pushing ${session.branch} to ${github ? github.name : project.repoUrl}.` });
-    await copy.push(repository, session.branch, signal);
-    const preview = await reviewPreview(services, { project, sessionId, branch: session.branch, log, signal });
+    await log.append('status', { message: `Pushing ${job.branch} to ${github ? github.name : project.repoUrl}.` });
+    await copy.push(repository, job.branch, signal);
+    const preview = await reviewPreview(services, { project, jobId, branch: job.branch, log, signal });
     const body = [finished.summary, hidden, preview.body].filter(Boolean).join('\n\n');
     // A follow-up's commits join the pull request an earlier turn opened: GitHub's shows them, Folio's own page is updated.
     const link = github
-      ? await github.open({ head: session.branch, base: project.branch, title: finished.title, body, draft: session.asDraft })
+      ? await github.open({ head: job.branch, base: project.branch, title: finished.title, body, draft: job.asDraft })
       : await recordLocalPullRequest(
           db,
           {
             projectId: project.id,
-            sessionId,
-            branch: session.branch,
+            jobId,
+            branch: job.branch,
             baseBranch: project.branch,
             title: finished.title,
             description: body,
-            isFollowUp: isFollowUpTurn(conversationOf(session.messages)),
+            isFollowUp: isFollowUpTurn(conversationOf(job.messages)),
             diff: (await copy.diff()).text,
-            isDraft: session.asDraft,
+            isDraft: job.asDraft,
             headSha: await copy.headSha(),
             baseSha: copy.baseSha,
           },
           config.publicUrl,
         );
-    const kind = session.asDraft ? 'a draft pull request' : 'a pull request';
+    const kind = job.asDraft ? 'a draft pull request' : 'a pull request';
     const done = pullRequest === link ? `Pushed the changes to the pull request: ${link}` : `Opened ${kind} for review: ${link}`;
     return halt({ reason: 'completed', pullRequestLink: link, message: `${summary} ${done}${preview.message}` });
   } catch (error) {
@@ -125,15 +125,15 @@ export async function runAgentJob(services: Services, sessionId: string, attempt
       await log.flush();
       throw error;
     }
-    if (error instanceof CodeHostUnusable) return halt({ reason: 'github_missconfigured', message: error.message });
-    if (error instanceof GitError) return halt({ reason: error.kind === 'unreachable' ? 'github_missconfigured' : 'error', message: error.message });
+    if (error instanceof CodeHostUnusable) return halt({ reason: 'github_misconfigured', message: error.message });
+    if (error instanceof GitError) return halt({ reason: error.kind === 'unreachable' ? 'github_misconfigured' : 'error', message: error.message });
     if (error instanceof PushFailure) {
       return halt({
         reason: 'error',
-        message: `The changes were committed but the push of ${session.branch} failed (${error.message}), so no pull request was opened; create the job again once the repository accepts pushes.`,
+        message: `The changes were committed but the push of ${job.branch} failed (${error.message}), so no pull request was opened; create the job again once the repository accepts pushes.`,
       });
     }
-    services.log.error(`agent job ${sessionId} failed`, error);
+    services.log.error(`agent job ${jobId} failed`, error);
     return halt({ reason: 'error', message: `The job failed: ${(error as Error).message}. Nothing was pushed.` });
   } finally {
     await copy?.remove();
@@ -149,7 +149,7 @@ interface Finished {
 async function runModel(
   services: Services,
   input: {
-    session: {
+    job: {
       id: string;
       branch: string;
       messageId: string | null;
@@ -163,21 +163,21 @@ async function runModel(
     signal?: AbortSignal;
   },
 ): Promise<Finished> {
-  const { session, project, log } = input;
-  const messageId = session.messageId ?? session.id;
-  const todos = new TodoList(services.db, session.id);
+  const { job, project, log } = input;
+  const messageId = job.messageId ?? job.id;
+  const todos = new TodoList(services.db, job.id);
   const tools = agentTools({
     workspace: input.workspace,
     todos,
-    branch: session.branch,
+    branch: job.branch,
     onTodos: (stored) => log.append('todos', { todos: stored }),
     search: (query) => searchLivePages(services, project, query),
   });
-  const instructions = conversationOf(session.messages);
-  const system = agentSystemPrompt({ siteName: project.name, branch: session.branch, baseBranch: project.branch });
+  const instructions = conversationOf(job.messages);
+  const system = agentSystemPrompt({ siteName: project.name, branch: job.branch, baseBranch: project.branch });
   const parts = runToolLoop({
     model: await answerModelFor(services.config),
-    system: isFollowUpTurn(instructions) ? `${system}\n\n${followUpNote(session.todos, session.pullRequestLink)}` : system,
+    system: isFollowUpTurn(instructions) ? `${system}\n\n${followUpNote(job.todos, job.pullRequestLink)}` : system,
     messages: instructions.map((message) => ({ role: message.role, content: message.content })),
     tools,
     maxSteps: AGENT_MAX_STEPS,

@@ -13,7 +13,7 @@ export interface Todo {
 }
 
 /**
- * A job's todo list, kept in the session's `todos`. The model names its todos with ids of its own
+ * A job's todo list, kept in its `todos`. The model names its todos with ids of its own
  * ("1", "2"); each keeps one stored id for the whole job, so clients can follow a todo across updates.
  */
 export class TodoList {
@@ -21,7 +21,7 @@ export class TodoList {
 
   constructor(
     private readonly db: Db,
-    private readonly sessionId: string,
+    private readonly jobId: string,
   ) {}
 
   /** Replaces the list with `todos`, in their order. */
@@ -32,8 +32,8 @@ export class TodoList {
       return { id, content: todo.content, status: todo.status, priority: todo.priority };
     });
     await this.db.$transaction([
-      this.db.todo.deleteMany({ where: { sessionId: this.sessionId } }),
-      this.db.todo.createMany({ data: stored.map((todo, position) => ({ ...todo, sessionId: this.sessionId, position })) }),
+      this.db.todo.deleteMany({ where: { jobId: this.jobId } }),
+      this.db.todo.createMany({ data: stored.map((todo, position) => ({ ...todo, jobId: this.jobId, position })) }),
     ]);
     return stored;
   }

@@ -31,11 +31,11 @@ export async function gapFixCommand(args: string[], config: Config, log: Logger,
       if (error instanceof AppError) throw new CommandError(error.message.replace(/^dateFrom/, '--from').replace(/^dateTo/, '--to'));
       throw error;
     });
-    if (values.json) return out(JSON.stringify({ sessionId: started.sessionId, branch: started.branch, gapId }));
-    const job = await runtime.db.agentSession.findUniqueOrThrow({ where: { id: started.sessionId }, select: { haulted: true, messageToUser: true } });
-    if (job.haulted) throw new CommandError(job.messageToUser ?? 'The agent job ended at once.');
-    out(`Started agent job ${started.sessionId} on the branch ${started.branch}.`);
-    out(`Follow it: GET /v1/agent/${projectId}/job/${started.sessionId} (its pull request will hold the before/after table).`);
+    if (values.json) return out(JSON.stringify({ sessionId: started.jobId, branch: started.branch, gapId }));
+    const job = await runtime.db.agentJob.findUniqueOrThrow({ where: { id: started.jobId }, select: { halted: true, messageToUser: true } });
+    if (job.halted) throw new CommandError(job.messageToUser ?? 'The agent job ended at once.');
+    out(`Started agent job ${started.jobId} on the branch ${started.branch}.`);
+    out(`Follow it: GET /v1/agent/${projectId}/job/${started.jobId} (its pull request will hold the before/after table).`);
   } finally {
     await runtime.close();
   }

@@ -8,7 +8,7 @@ export type AllowedOrigins = '*' | readonly string[];
 /** Headers a browser client may send: the key, JSON bodies, graphql-sse's stream token, and the widget's own (callers.ts, search-intent.ts). */
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, X-GraphQL-Event-Stream-Token, Last-Event-ID, X-Folio-Client, X-Folio-Search';
 
-/** Response headers browser clients read: the assistant's thread, the agent's session, rate limits, stream kinds. */
+/** Response headers browser clients read: the assistant's thread, the agent job's id, rate limits, stream kinds. */
 const EXPOSED_HEADERS = [
   'X-Thread-Id',
   'X-Session-Id',

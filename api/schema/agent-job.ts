@@ -29,14 +29,14 @@ const AgentJobMessage = builder.objectRef<ConversationMessage>('AgentJobMessage'
 });
 
 /**
- * An agent job as Mintlify's /v2 agent API shows it (`AgentJob`): the same jobs as AgentSession, another
- * view. Its fields, in this order, are the JSON of the /v2 routes; Folio's own come after the documented ones.
+ * An agent job as Mintlify's /v2 agent API shows it (`AgentJob`); the /v1 routes show the same jobs as
+ * AgentSession (agent-job-v1.ts). Its fields, in this order, are the JSON of the /v2 routes; Folio's own come
+ * after the documented ones.
  */
-export const AgentJob = builder.prismaObject('AgentSession', {
-  variant: 'AgentJob',
+export const AgentJob = builder.prismaObject('AgentJob', {
   fields: (t) => ({
     id: t.exposeString('id'),
-    status: t.field({ type: AgentJobStatus, select: { haulted: true, haultReason: true, archivedAt: true }, resolve: agentJobStatus }),
+    status: t.field({ type: AgentJobStatus, select: { halted: true, haltReason: true, archivedAt: true }, resolve: agentJobStatus }),
     source: t.field({
       type: AgentJobSource,
       select: { branch: true, project: { select: { repoUrl: true } } },
@@ -65,7 +65,7 @@ export const AgentJob = builder.prismaObject('AgentSession', {
 
 /** The job after a command, as the field selected it. */
 const jobOf = async (query: object, context: GraphQLContext, projectId: string, id: string) => {
-  const job = await context.db.agentSession.findFirst({ ...query, where: { id, projectId } });
+  const job = await context.db.agentJob.findFirst({ ...query, where: { id, projectId } });
   if (!job) throw notFound(`No agent job with id "${id}" in project "${projectId}".`);
   return job;
 };
@@ -93,8 +93,8 @@ builder.mutationField('createAgentJob', (t) =>
     },
     resolve: async (query, _root, { projectId, prompt }, context) => {
       await requireProjectAdmin(context, projectId);
-      const { sessionId } = await createAgentJob(context, projectId, jobFromPrompt(parsePrompt(prompt)));
-      return jobOf(query, context, projectId, sessionId);
+      const { jobId } = await createAgentJob(context, projectId, jobFromPrompt(parsePrompt(prompt)));
+      return jobOf(query, context, projectId, jobId);
     },
   }),
 );

@@ -1,11 +1,11 @@
 import { createAgentJob, parseAgentJobRequest } from '../agent/create-job.ts';
 import { agentTopic, followAgentEvents } from '../agent/event-log.ts';
 import { notFound } from '../errors.ts';
-import { AgentSession } from './agent-session.ts';
+import { AgentSession, apiEventPayload } from './agent-job-v1.ts';
 import { requireProjectAdmin } from './authorize.ts';
 import { builder } from './builder.ts';
 
-/** One event of an agent job's stream (the first is `started`, with the session's ids). */
+/** One event of an agent job's stream (the first is `started`, with the job's ids). */
 export interface AgentJobEventShape {
   seq: number;
   kind: string;
@@ -18,7 +18,7 @@ const AgentJobEvent = builder.objectRef<AgentJobEventShape>('AgentJobEvent').imp
   fields: (t) => ({
     seq: t.exposeInt('seq'),
     kind: t.exposeString('kind'),
-    payload: t.field({ type: 'JSON', resolve: (event) => event.payload }),
+    payload: t.field({ type: 'JSON', resolve: apiEventPayload }),
   }),
 });
 
@@ -37,10 +37,10 @@ builder.subscriptionField('agentJob', (t) =>
       await requireProjectAdmin(context, projectId);
       const project = await context.db.project.findUniqueOrThrow({ where: { id: projectId }, select: { branch: true } });
       const request = parseAgentJobRequest(input, project.branch);
-      const { sessionId, messageId } = await createAgentJob(context, projectId, request);
+      const { jobId, messageId } = await createAgentJob(context, projectId, request);
       return (async function* started() {
-        yield { seq: -1, kind: 'started', payload: { sessionId, messageId } };
-        yield* followAgentEvents(context, sessionId, context.signal, { until: 'turn' });
+        yield { seq: -1, kind: 'started', payload: { jobId, messageId } };
+        yield* followAgentEvents(context, jobId, context.signal, { until: 'turn' });
       })();
     },
     resolve: (event: AgentJobEventShape) => event,
@@ -57,11 +57,11 @@ builder.subscriptionField('agentJobEvents', (t) =>
       sessionId: t.arg.string({ required: true }),
       afterSeq: t.arg.int({ required: false, description: 'Leave out the events up to this seq (a client that reconnects).' }),
     },
-    subscribe: async (_root, { projectId, sessionId, afterSeq }, context) => {
+    subscribe: async (_root, { projectId, sessionId: jobId, afterSeq }, context) => {
       await requireProjectAdmin(context, projectId);
-      const found = await context.db.agentSession.findFirst({ where: { id: sessionId, projectId }, select: { id: true } });
-      if (!found) throw notFound(`No agent job with id "${sessionId}" in this project.`);
-      return followAgentEvents(context, sessionId, context.signal, { afterSeq: afterSeq ?? -1, until: 'job' });
+      const found = await context.db.agentJob.findFirst({ where: { id: jobId, projectId }, select: { id: true } });
+      if (!found) throw notFound(`No agent job with id "${jobId}" in this project.`);
+      return followAgentEvents(context, jobId, context.signal, { afterSeq: afterSeq ?? -1, until: 'job' });
     },
     resolve: (event: AgentJobEventShape) => event,
   }),
@@ -72,29 +72,29 @@ builder.subscriptionField('agentSessionUpdated', (t) =>
     type: AgentSession,
     description: 'An agent session now, then after every change (its todos, its outcome), until it has halted. Admin key of its project.',
     args: { sessionId: t.arg.string({ required: true }) },
-    subscribe: async (_root, { sessionId }, context) => {
+    subscribe: async (_root, { sessionId: jobId }, context) => {
       await context.auth.requireKind('admin');
-      const found = await context.db.agentSession.findUnique({ where: { id: sessionId }, select: { projectId: true } });
-      if (!found) throw notFound(`No agent job with id "${sessionId}".`);
+      const found = await context.db.agentJob.findUnique({ where: { id: jobId }, select: { projectId: true } });
+      if (!found) throw notFound(`No agent job with id "${jobId}".`);
       await context.auth.requireProject(found.projectId);
       return (async function* updates() {
-        const changes = context.events.subscribe(agentTopic(sessionId), context.signal);
+        const changes = context.events.subscribe(agentTopic(jobId), context.signal);
         let last = '';
         try {
           for (;;) {
-            const session = await context.db.agentSession.findUnique({ where: { id: sessionId }, select: { haulted: true, updatedAt: true, todos: true } });
-            if (!session) return;
+            const job = await context.db.agentJob.findUnique({ where: { id: jobId }, select: { halted: true, updatedAt: true, todos: true } });
+            if (!job) return;
             // The job's text and tool events notify too; the record is sent again only when it changed.
-            const state = JSON.stringify(session);
-            if (state !== last) yield sessionId;
+            const state = JSON.stringify(job);
+            if (state !== last) yield jobId;
             last = state;
-            if (session.haulted || (await changes.next()).done) return;
+            if (job.halted || (await changes.next()).done) return;
           }
         } finally {
           await changes.return?.();
         }
       })();
     },
-    resolve: (query, id: string, _args, context) => context.db.agentSession.findUniqueOrThrow({ ...query, where: { id } }),
+    resolve: (query, id: string, _args, context) => context.db.agentJob.findUniqueOrThrow({ ...query, where: { id } }),
   }),
 );

@@ -80,9 +80,9 @@ async function gapsOf(context: GraphQLContext, projectId: string, range: ReportR
   return (await contentGaps(context.pool, context.embedder, projectId, range)).map((gap) => ({ ...gap, projectId }));
 }
 
-const GapFixStarted = builder.objectRef<{ sessionId: string; branch: string; gapId: string }>('GapFixStarted').implement({
+const GapFixStarted = builder.objectRef<{ jobId: string; branch: string; gapId: string }>('GapFixStarted').implement({
   fields: (t) => ({
-    sessionId: t.exposeString('sessionId', { description: 'The agent job: follow it with GET /v1/agent/{projectId}/job/{sessionId} or agentJob.' }),
+    sessionId: t.exposeString('jobId', { description: 'The agent job: follow it with GET /v1/agent/{projectId}/job/{sessionId} or agentJob.' }),
     branch: t.exposeString('branch', { description: 'The branch the job pushes, named after the gap; its preview is checked against the gap’s questions.' }),
     gapId: t.exposeString('gapId'),
   }),
@@ -104,7 +104,7 @@ builder.mutationField('fixContentGap', (t) =>
       await requireProjectAdmin(context, args.projectId);
       const range = reportRange(args.dateFrom, args.dateTo);
       const started = await startGapFix(context, args.projectId, args.gapId, range, args.asDraft ?? true);
-      return { sessionId: started.sessionId, branch: started.branch, gapId: started.gapId };
+      return { jobId: started.jobId, branch: started.branch, gapId: started.gapId };
     },
   }),
 );

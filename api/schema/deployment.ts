@@ -5,7 +5,7 @@ import { requireProjectAdmin } from './authorize.ts';
 import { builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
 
-/** The spec's update status values. */
+/** A deployment's states (Mintlify's update status values). */
 const DeploymentStatusEnum = builder.enumType('DeploymentStatus', {
   values: ['queued', 'in_progress', 'success', 'failure'] as const,
 });
@@ -36,8 +36,11 @@ const Commit = builder.objectRef<CommitShape>('Commit').implement({
 });
 
 /**
- * The update status record. Its fields, in this order and with these names, are the JSON body of
- * GET /v1/project/update-status/{statusId} (test/fixtures/mintlify-openapi/openapi.json).
+ * A deployment, as Mintlify's update status record shows it. Its fields, in this order and with these names,
+ * are the JSON body of GET /v1/project/update-status/{statusId} (test/fixtures/mintlify-openapi/openapi.json).
+ * Mintlify calls a deployment an update: that word stays in the schema's names (`updateStatus`,
+ * `triggerUpdate`, `UpdateTrigger`), in their descriptions (they are the OpenAPI document's too) and in the
+ * errors clients read, and is mapped here, nowhere else.
  */
 export const Deployment = builder.prismaObject('Deployment', {
   // Read only the columns a query asks for: a big site's deployment lists tens of thousands of files.
@@ -90,7 +93,7 @@ export const Deployment = builder.prismaObject('Deployment', {
   }),
 });
 
-const UpdateTrigger = builder.objectRef<{ statusId: string }>('UpdateTrigger').implement({
+const DeploymentTriggered = builder.objectRef<{ statusId: string }>('UpdateTrigger').implement({
   fields: (t) => ({ statusId: t.exposeString('statusId', { description: 'Read the update with updateStatus.' }) }),
 });
 
@@ -116,7 +119,7 @@ builder.queryField('updateStatus', (t) =>
 
 builder.mutationField('triggerUpdate', (t) =>
   t.field({
-    type: UpdateTrigger,
+    type: DeploymentTriggered,
     description: "Queues a deployment of the project's configured branch. Admin key of the project.",
     args: { projectId: t.arg.string({ required: true }) },
     resolve: async (_root, { projectId }, context) => {

@@ -1,6 +1,6 @@
 import type { QuestionCheck, StoredCheck } from '../agent/review-preview.ts';
 import { builder } from './builder.ts';
-import { AgentSession } from './agent-session.ts';
+import { AgentSession } from './agent-job-v1.ts';
 
 /** How one of a gap's questions was answered: by the live site and by the fix's preview. */
 const QuestionCheckRef = builder.objectRef<QuestionCheck>('GapQuestionCheck').implement({
@@ -29,9 +29,9 @@ export const GapFix = builder.prismaObject('GapFix', {
     gapId: t.exposeString('gapId'),
     title: t.exposeString('title'),
     questions: t.exposeStringList('questions'),
-    sessionId: t.exposeString('sessionId'),
+    sessionId: t.exposeString('jobId'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    job: t.relation('session', { type: AgentSession, description: 'The agent job: its status, pull request and message.' }),
+    job: t.relation('job', { type: AgentSession, description: 'The agent job: its status, pull request and message.' }),
     check: t.field({
       type: FixCheck,
       nullable: true,

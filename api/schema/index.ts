@@ -5,7 +5,7 @@ import './preview.ts';
 import './project.ts';
 import './api-keys.ts';
 import './viewer.ts';
-import './agent-session.ts';
+import './agent-job-v1.ts';
 import './agent-jobs.ts';
 import './agent-job.ts';
 import './search.ts';

@@ -62,7 +62,7 @@ async function createJob(server: RunningServer, project: CreatedProject, branch:
     body: JSON.stringify({ branch, messages: [{ role: 'user', content: `[held] ${name}` }] }),
   });
   if (response.status !== 200) throw new Error(`job creation answered ${response.status}: ${await response.text()}`);
-  return { name, sessionId: response.headers.get('x-session-id')!, response };
+  return { name, jobId: response.headers.get('x-session-id')!, response };
 }
 
 /** Reads a job's stream to its end: its outcome (a data part). */
@@ -95,9 +95,9 @@ describe('with the default AGENT_CONCURRENCY', () => {
 
     expect(inFlightTogether(requestsOf('first')[0]!, requestsOf('other')[0]!)).toBe(true);
     // The second job on docs/same began only once the first had ended.
-    const events = (sessionId: string) => w.t.db.agentEvent.findMany({ where: { sessionId }, orderBy: { seq: 'asc' } });
-    const firstOutcome = (await events(first.sessionId)).find((event) => event.kind === 'outcome')!;
-    const [secondStart] = await events(second.sessionId);
+    const events = (jobId: string) => w.t.db.agentEvent.findMany({ where: { jobId }, orderBy: { seq: 'asc' } });
+    const firstOutcome = (await events(first.jobId)).find((event) => event.kind === 'outcome')!;
+    const [secondStart] = await events(second.jobId);
     expect(secondStart!.createdAt.getTime()).toBeGreaterThanOrEqual(firstOutcome.createdAt.getTime());
     expect(requestsOf('second')[0]!.receivedAt).toBeGreaterThan(requestsOf('first').at(-1)!.endedAt!);
   });

@@ -39,13 +39,13 @@ const createJob = (branch: string, tag: string, signal?: AbortSignal) =>
     signal,
   });
 
-async function waitUntilHalted(sessionId: string, timeoutMs = 90_000) {
+async function waitUntilHalted(jobId: string, timeoutMs = 90_000) {
   const started = Date.now();
   for (;;) {
-    const res = await fetch(`${side.server.url}/v1/agent/${project.projectId}/job/${sessionId}`, { headers: { authorization: `Bearer ${project.adminKey}` } });
-    const session = await res.json();
-    if (session.haulted) return session;
-    if (Date.now() - started > timeoutMs) throw new Error(`job ${sessionId} still running after ${timeoutMs} ms`);
+    const res = await fetch(`${side.server.url}/v1/agent/${project.projectId}/job/${jobId}`, { headers: { authorization: `Bearer ${project.adminKey}` } });
+    const job = await res.json();
+    if (job.haulted) return job;
+    if (Date.now() - started > timeoutMs) throw new Error(`job ${jobId} still running after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -55,20 +55,20 @@ describe('a client that disconnects', () => {
     const worker = await side.startWorker();
     const client = new AbortController();
     const res = await createJob('docs/font-quick', 'quick', client.signal);
-    const sessionId = res.headers.get('x-session-id')!;
+    const jobId = res.headers.get('x-session-id')!;
     await res.body!.getReader().read();
     client.abort();
 
     const sse = createClient({ url: `${side.server.url}/graphql/stream`, headers: { authorization: `Bearer ${project.adminKey}` }, retryAttempts: 0 });
     const states: { haulted: boolean; haultReason: string | null; todos: unknown[] }[] = [];
     for await (const event of sse.iterate({
-      query: `subscription { agentSessionUpdated(sessionId: "${sessionId}") { haulted haultReason todos { content status } } }`,
+      query: `subscription { agentSessionUpdated(sessionId: "${jobId}") { haulted haultReason todos { content status } } }`,
     })) {
       states.push(event.data!.agentSessionUpdated as never);
     }
     sse.dispose();
     expect(states.at(-1)).toMatchObject({ haulted: true, haultReason: 'completed' });
-    const polled = await waitUntilHalted(sessionId);
+    const polled = await waitUntilHalted(jobId);
     expect(polled).toMatchObject({ haultReason: 'completed', pullRequestLink: expect.stringContaining('/pulls/') });
     await worker.stop();
   });
@@ -78,21 +78,21 @@ describe('a worker killed mid-job', () => {
   it('is retried from the start on another worker and ends completed, never stuck', async () => {
     const first = await side.startWorker();
     const res = await createJob('docs/font-slow', 'slow');
-    const sessionId = res.headers.get('x-session-id')!;
+    const jobId = res.headers.get('x-session-id')!;
     void res.body!.cancel();
     // Kill the worker while the model is slow to answer the edit step.
     for (let i = 0; ; i++) {
-      const count = await side.web.db.agentEvent.count({ where: { sessionId, kind: 'todos' } });
+      const count = await side.web.db.agentEvent.count({ where: { jobId, kind: 'todos' } });
       if (count > 0) break;
       if (i > 600) throw new Error('the job never started');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await first.stop('SIGKILL');
     await side.startWorker();
-    const session = await waitUntilHalted(sessionId);
-    expect(session).toMatchObject({ haulted: true, haultReason: 'completed', pullRequestLink: expect.stringContaining('/pulls/') });
-    const statuses = await side.web.db.agentEvent.findMany({ where: { sessionId, kind: 'status' }, orderBy: { seq: 'asc' } });
+    const job = await waitUntilHalted(jobId);
+    expect(job).toMatchObject({ haulted: true, haultReason: 'completed', pullRequestLink: expect.stringContaining('/pulls/') });
+    const statuses = await side.web.db.agentEvent.findMany({ where: { jobId, kind: 'status' }, orderBy: { seq: 'asc' } });
     expect(statuses.map((event) => (event.payload as { message: string }).message)).toContainEqual(expect.stringMatching(/^Attempt 2: starting over/));
-    expect(await side.web.db.pullRequest.count({ where: { sessionId } })).toBe(1);
+    expect(await side.web.db.pullRequest.count({ where: { jobId } })).toBe(1);
   });
 });

@@ -73,7 +73,7 @@ const bare = (...args: string[]) => execFileSync('git', ['-C', path.join(root, '
 async function runJob(project: { projectId: string; adminKey: string }, body: Record<string, unknown>) {
   const res = await t.call('POST', `/v1/agent/${project.projectId}/job`, { key: project.adminKey, json: body });
   expect(res.status).toBe(200);
-  return t.db.agentSession.findUniqueOrThrow({ where: { id: res.headers.get('x-session-id')! } });
+  return t.db.agentJob.findUniqueOrThrow({ where: { id: res.headers.get('x-session-id')! } });
 }
 
 describe('a job on GitHub', () => {
@@ -84,7 +84,7 @@ describe('a job on GitHub', () => {
       branch: 'docs/email',
       messages: [{ role: 'user', content: '[email] Our support email changed to help@acme.example.' }],
     });
-    expect(draft).toMatchObject({ haulted: true, haultReason: 'completed', pullRequestLink: 'https://github.test/acme/docs/pull/1' });
+    expect(draft).toMatchObject({ halted: true, haltReason: 'completed', pullRequestLink: 'https://github.test/acme/docs/pull/1' });
     expect(api.created[0]).toMatchObject({ owner: 'acme', repo: 'docs', head: 'docs/email', base: 'main', title: 'Update the support email', draft: true });
     // The pull request links the branch's preview, which Folio deploys from the pushed branch.
     expect(api.created[0]!.body).toMatch(
@@ -99,7 +99,7 @@ describe('a job on GitHub', () => {
       asDraft: false,
       messages: [{ role: 'user', content: '[email] Same again, ready for review.' }],
     });
-    expect(ready.haultReason).toBe('completed');
+    expect(ready.haltReason).toBe('completed');
     expect(api.created[1]).toMatchObject({ head: 'docs/email-ready', draft: false });
   });
 
@@ -133,15 +133,15 @@ describe('a job on GitHub', () => {
       { name: 'Acme', subdomain: 'acme-refused', repo: `${gitServer.url}/acme/docs.git` },
       { githubUrl: gitServer.url },
     );
-    const session = await t.db.agentSession.create({
+    const job = await t.db.agentJob.create({
       data: { projectId: project.projectId, branch: 'docs/x', messages: [{ role: 'user', content: '[email] x' }] },
     });
     const before = chat.requests.length;
     const { runAgentJob } = await import('../../api/agent/run-agent.ts');
-    await runAgentJob({ ...app.runtime, config }, session.id, 1);
+    await runAgentJob({ ...app.runtime, config }, job.id, 1);
     await refused.close();
-    const ended = await t.db.agentSession.findUniqueOrThrow({ where: { id: session.id } });
-    expect(ended).toMatchObject({ haulted: true, haultReason: 'github_missconfigured' });
+    const ended = await t.db.agentJob.findUniqueOrThrow({ where: { id: job.id } });
+    expect(ended).toMatchObject({ halted: true, haltReason: 'github_misconfigured' });
     expect(ended.messageToUser).toMatch(/GitHub refused GITHUB_TOKEN \(401\)/);
     expect(chat.requests.length).toBe(before); // the model was never asked
   });
@@ -153,12 +153,12 @@ describe('a job on GitHub', () => {
       { name: 'Acme', subdomain: 'acme-no-token', repo: `${gitServer.url}/acme/docs.git` },
       { githubUrl: gitServer.url },
     );
-    const session = await t.db.agentSession.create({
+    const job = await t.db.agentJob.create({
       data: { projectId: project.projectId, branch: 'docs/y', messages: [{ role: 'user', content: '[email] y' }] },
     });
     const { runAgentJob } = await import('../../api/agent/run-agent.ts');
-    await runAgentJob({ ...t.runtime, config }, session.id, 1);
-    const ended = await t.db.agentSession.findUniqueOrThrow({ where: { id: session.id } });
-    expect(ended).toMatchObject({ haultReason: 'github_missconfigured', messageToUser: expect.stringContaining('GITHUB_TOKEN is not set') });
+    await runAgentJob({ ...t.runtime, config }, job.id, 1);
+    const ended = await t.db.agentJob.findUniqueOrThrow({ where: { id: job.id } });
+    expect(ended).toMatchObject({ haltReason: 'github_misconfigured', messageToUser: expect.stringContaining('GITHUB_TOKEN is not set') });
   });
 });

@@ -119,9 +119,9 @@ describe('a job on a local repository', () => {
     const mainBefore = git('rev-parse', 'main');
     const run = await runJob({ branch: 'docs/port-flag', messages: [{ role: 'user', content: '[edit] Document the --port flag of mint dev.' }] });
     expect(run.response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    expect(run.sessionId).toMatch(/^[0-9a-f]{24}$/);
+    expect(run.jobId).toMatch(/^[0-9a-f]{24}$/);
     expect(run.response.headers.get('x-message-id')).toMatch(/^[0-9a-f]{24}$/);
-    expect(run.data[0]).toEqual({ type: 'session', sessionId: run.sessionId, messageId: run.response.headers.get('x-message-id') });
+    expect(run.data[0]).toEqual({ type: 'session', sessionId: run.jobId, messageId: run.response.headers.get('x-message-id') });
     expect(run.toolCalls.map((toolCall) => toolCall.toolName)).toEqual([
       'updateTodos',
       'searchPages',
@@ -143,7 +143,7 @@ describe('a job on a local repository', () => {
       pullRequestLink: expect.stringMatching(/\/pulls\/[0-9a-f]{32}$/),
     });
     expect(run.job).toMatchObject({
-      sessionId: run.sessionId,
+      sessionId: run.jobId,
       branch: 'docs/port-flag',
       haulted: true,
       haultReason: 'completed',

@@ -46,12 +46,12 @@ describe('a 400 naming the field', () => {
     ['an unknown field', { ...valid, draft: true }, 'draft', /Unknown field "draft"/],
     ['a NUL in content', { branch: 'docs/x', messages: [{ role: 'user', content: 'a\u0000' }] }, 'messages.0.content', /NUL/],
   ])('%s', async (_name, body, field, message) => {
-    const before = await t.db.agentSession.count({ where: { projectId: site.projectId } });
+    const before = await t.db.agentJob.count({ where: { projectId: site.projectId } });
     const res = await create(body);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body).toMatchObject({ code: 'INVALID_INPUT', field });
     expect(res.body.error).toMatch(message);
-    expect(await t.db.agentSession.count({ where: { projectId: site.projectId } })).toBe(before); // no session was created
+    expect(await t.db.agentJob.count({ where: { projectId: site.projectId } })).toBe(before); // no job was created
   });
 });
 
@@ -81,18 +81,18 @@ describe('a branch name git refuses, or one that names no branch of its own, is 
     ['docs.lock/x', /a part of a branch name to end with "\.lock"/],
     ['x'.repeat(201), /branch must be at most 200 characters long/],
   ])('%s', async (branch, message) => {
-    const before = await t.db.agentSession.count({ where: { projectId: site.projectId } });
+    const before = await t.db.agentJob.count({ where: { projectId: site.projectId } });
     const res = await start(t.app, site.projectId, site.adminKey, { ...valid, branch });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'INVALID_INPUT', field: 'branch' });
     expect(res.body.error).toMatch(message);
-    expect(await t.db.agentSession.count({ where: { projectId: site.projectId } })).toBe(before);
+    expect(await t.db.agentJob.count({ where: { projectId: site.projectId } })).toBe(before);
   });
 
   it.each(['docs/port-flag', 'fix-123', 'release/v2.1', 'user@topic', 'docs/über-uns', 'Feature/JIRA-7'])('%s is taken', async (branch) => {
     const created = await start(t.app, site.projectId, site.adminKey, { ...valid, branch });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(await t.db.agentSession.findUniqueOrThrow({ where: { id: created.headers.get('x-session-id')! } })).toMatchObject({ branch });
+    expect(await t.db.agentJob.findUniqueOrThrow({ where: { id: created.headers.get('x-session-id')! } })).toMatchObject({ branch });
   });
 });
 
@@ -109,10 +109,10 @@ describe('keys and projects', () => {
     expect(res.status).toBe(status);
   });
 
-  it("another project's session is a 404 on the job route", async () => {
+  it("another project's job is a 404 on the job route", async () => {
     const created = await start(t.app, other.projectId, other.adminKey, { ...valid, branch: 'docs/mine' });
-    const sessionId = created.headers.get('x-session-id')!;
-    const res = await t.call('GET', `/v1/agent/${site.projectId}/job/${sessionId}`, { key: site.adminKey });
+    const jobId = created.headers.get('x-session-id')!;
+    const res = await t.call('GET', `/v1/agent/${site.projectId}/job/${jobId}`, { key: site.adminKey });
     expect(res).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
   });
 });
@@ -137,9 +137,9 @@ describe('no model configured', () => {
       );
     }
     const ids = responses.map((response) => response.headers.get('x-session-id')!);
-    const sessions = await t.db.agentSession.findMany({ where: { id: { in: ids } } });
-    expect(sessions).toHaveLength(12);
-    for (const session of sessions) expect(session).toMatchObject({ haulted: true, haultReason: 'error', messageToUser: expect.stringMatching(noModel) });
+    const jobs = await t.db.agentJob.findMany({ where: { id: { in: ids } } });
+    expect(jobs).toHaveLength(12);
+    for (const job of jobs) expect(job).toMatchObject({ halted: true, haltReason: 'error', messageToUser: expect.stringMatching(noModel) });
     const queued = await t.db.$queryRaw<{ count: bigint }[]>`SELECT count(*) FROM pgboss.job WHERE name = 'agent.run'`;
     expect(queued[0]!.count).toBe(0n);
 
@@ -178,8 +178,8 @@ describe('no model configured', () => {
       const res = await appCall(web.app, 'POST', `/v1/agent/${site.projectId}/job`, { key: site.adminKey, json: { ...valid, branch: 'docs/model-elsewhere' } });
       expect(res.status).toBe(200);
       expect(res.body).toContain('"type":"outcome"');
-      const session = await t.db.agentSession.findUniqueOrThrow({ where: { id: res.headers.get('x-session-id')! } });
-      expect(session).toMatchObject({ haulted: true, haultReason: 'error', messageToUser: expect.stringMatching(noModel) });
+      const job = await t.db.agentJob.findUniqueOrThrow({ where: { id: res.headers.get('x-session-id')! } });
+      expect(job).toMatchObject({ halted: true, haltReason: 'error', messageToUser: expect.stringMatching(noModel) });
     } finally {
       await worker.close();
       await web.close();
@@ -197,7 +197,7 @@ describe('100 jobs per project per hour, counted across web processes', () => {
   it('the 101st is a 429 with Retry-After, whichever process it reaches; other projects are not affected', async () => {
     const fresh = await createTestProject(t.db, 'Limited');
     const apps = [createApp(t.runtime), createApp(second.runtime)];
-    const already = await t.db.agentSession.count({ where: { projectId: fresh.projectId } });
+    const already = await t.db.agentJob.count({ where: { projectId: fresh.projectId } });
     for (let i = already; i < 100; i++) {
       const res = await start(apps[i % 2]!, fresh.projectId, fresh.adminKey, { ...valid, branch: `docs/n${i}` });
       expect(res.status).toBe(200);

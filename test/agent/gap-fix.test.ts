@@ -84,12 +84,12 @@ const admin = (method: string, path: string, json?: unknown) =>
     body: json === undefined ? undefined : JSON.stringify(json),
   }).then(async (res) => ({ status: res.status, body: await res.json() }));
 
-async function untilHalted(sessionId: string) {
+async function untilHalted(jobId: string) {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const job = await admin('GET', `/v1/agent/${site.projectId}/job/${sessionId}`);
+    const job = await admin('GET', `/v1/agent/${site.projectId}/job/${jobId}`);
     if (job.body.haulted) return job.body;
-    if (Date.now() > deadline) throw new Error(`job ${sessionId} still running`);
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still running`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

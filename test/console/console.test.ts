@@ -185,7 +185,7 @@ describe.runIf(hasChromium)('the console, against Folio with the corpus deployed
     await page.getByRole('button', { name: 'Archive the job' }).click();
     await expect.poll(() => page.locator('.badge[role="status"]').textContent()).toBe('archived');
     expect(await page.getByRole('button', { name: 'Archive the job' }).count()).toBe(0);
-    const job = await folio.t.db.agentSession.findFirstOrThrow({ where: { projectId: folio.site.projectId, branch: 'docs/console-refunds' } });
+    const job = await folio.t.db.agentJob.findFirstOrThrow({ where: { projectId: folio.site.projectId, branch: 'docs/console-refunds' } });
     const followUp = await folio.t.call('POST', `/v2/agent/${folio.site.projectId}/job/${job.id}/message`, {
       key: folio.site.adminKey,
       json: { prompt: 'More.' },
@@ -275,7 +275,7 @@ describe.runIf(hasChromium)('every view, in light and dark, by keyboard and at 3
   ];
   beforeAll(async () => {
     if (!hasChromium) return;
-    const job = await folio.t.db.agentSession.findFirstOrThrow({ where: { projectId: folio.site.projectId, branch: 'docs/console-refunds' } });
+    const job = await folio.t.db.agentJob.findFirstOrThrow({ where: { projectId: folio.site.projectId, branch: 'docs/console-refunds' } });
     VIEWS.at(-1)!.hash = `#/jobs/${job.id}`;
   });
 

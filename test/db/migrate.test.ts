@@ -31,7 +31,7 @@ describe('migrate', () => {
     );
     const tables = await pool.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
     expect(tables.rows.map((r) => r.table_name)).toEqual(
-      expect.arrayContaining(['projects', 'api_keys', 'deployments', 'agent_sessions', 'todos', 'threads', 'messages', 'pages', 'chunks']),
+      expect.arrayContaining(['projects', 'api_keys', 'deployments', 'agent_jobs', 'todos', 'threads', 'messages', 'pages', 'chunks']),
     );
   });
 

@@ -31,14 +31,14 @@ describe('a lone surrogate is a 400 naming the field', () => {
   });
 
   it('in an agent job request, where it was a 500, and no session is created', async () => {
-    const before = await t.db.agentSession.count({ where: { projectId: a.projectId } });
+    const before = await t.db.agentJob.count({ where: { projectId: a.projectId } });
     const res = await t.call('POST', `/v1/agent/${a.projectId}/job`, {
       key: a.adminKey,
       json: { branch: 'docs/x', messages: [{ role: 'user', content: 'Document \udc00 this' }] },
     });
     expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'messages.0.content' } });
     expect(res.body.error).toMatch(LONE);
-    expect(await t.db.agentSession.count({ where: { projectId: a.projectId } })).toBe(before);
+    expect(await t.db.agentJob.count({ where: { projectId: a.projectId } })).toBe(before);
   });
 
   it('in GraphQL variables and in a string literal written with an escape', async () => {

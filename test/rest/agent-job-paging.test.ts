@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAgentSession, seedProject, type SeededProject } from '../support/fixtures.ts';
+import { insertAgentJob, seedProject, type SeededProject } from '../support/fixtures.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /** GET /v1/agent/{projectId}/jobs pages with `skip` and `take` (Mintlify's later admin API); without them it lists every job. */
@@ -9,9 +9,9 @@ let newestFirst: string[];
 beforeAll(async () => {
   t = await startTestApp();
   a = await seedProject(t);
-  for (let i = 0; i < 4; i++) await insertAgentSession(t.db, a.projectId);
-  const sessions = await t.db.agentSession.findMany({ where: { projectId: a.projectId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
-  newestFirst = sessions.map((session) => session.id);
+  for (let i = 0; i < 4; i++) await insertAgentJob(t.db, a.projectId);
+  const jobs = await t.db.agentJob.findMany({ where: { projectId: a.projectId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  newestFirst = jobs.map((job) => job.id);
 });
 afterAll(() => t.close());
 

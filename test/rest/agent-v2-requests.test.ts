@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAgentSession, seedProject, type SeededProject } from '../support/fixtures.ts';
+import { insertAgentJob, seedProject, type SeededProject } from '../support/fixtures.ts';
 import { v2Schemas } from '../support/mintlify-v2-schemas.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -25,8 +25,8 @@ async function v2(method: 'GET' | 'POST', path: string, json?: unknown, project:
 const graphql = (query: string) => t.call('POST', '/graphql', { key: a.adminKey, json: { query } });
 
 /** A job that has ended, as a worker leaves it. */
-const endedJob = (haultReason: 'completed' | 'error', messageToUser: string) =>
-  insertAgentSession(t.db, a.projectId).then((job) => t.db.agentSession.update({ where: { id: job.id }, data: { haulted: true, haultReason, messageToUser } }));
+const endedJob = (haltReason: 'completed' | 'error', messageToUser: string) =>
+  insertAgentJob(t.db, a.projectId).then((job) => t.db.agentJob.update({ where: { id: job.id }, data: { halted: true, haltReason, messageToUser } }));
 
 describe('reading jobs through v2', () => {
   it('a v1 job reads as an AgentJob, its conversation after the documented fields', async () => {

@@ -24,9 +24,9 @@ export async function runAgentJob(serverUrl: string, project: { projectId: strin
     onToolResultPart: (part) => void resultsById.set(part.toolCallId, part.result),
     onTextPart: (part) => void (text += part),
   });
-  const sessionId = response.headers.get('x-session-id')!;
+  const jobId = response.headers.get('x-session-id')!;
   // Tools of one step run side by side: their results, in the order of the calls.
   const toolResults = toolCalls.map((toolCall) => resultsById.get(toolCall.toolCallId));
-  const job = await fetch(`${serverUrl}/v1/agent/${project.projectId}/job/${sessionId}`, { headers }).then((res) => res.json());
-  return { response, data, toolCalls, toolResults, text, sessionId, job, outcome: data.find((item) => item.type === 'outcome') };
+  const job = await fetch(`${serverUrl}/v1/agent/${project.projectId}/job/${jobId}`, { headers }).then((res) => res.json());
+  return { response, data, toolCalls, toolResults, text, jobId, job, outcome: data.find((item) => item.type === 'outcome') };
 }

@@ -7,7 +7,7 @@ import { createTestProject } from './test-app.ts';
 /** `folio_admin_k3v9q2x7mb` of `folio_admin_k3v9q2x7mb_<secret>`: the visible prefix `folio key revoke` takes. */
 export const prefixOf = (key: string) => key.split('_').slice(0, 3).join('_');
 
-/** A project with one deployment and one agent session, so every /v1 route has something to find. */
+/** A project with one deployment and one agent job (`sessionId`, as the routes name it), so every /v1 route has something to find. */
 export interface SeededProject extends CreatedProject {
   statusId: string;
   sessionId: string;
@@ -16,13 +16,13 @@ export interface SeededProject extends CreatedProject {
 export async function seedProject(testApp: TestApp, name?: string): Promise<SeededProject> {
   const project = await createTestProject(testApp.db, name);
   const deployment = await triggerDeployment({ db: testApp.db, jobs: testApp.runtime.jobs, events: testApp.runtime.events }, project.projectId, 'api');
-  const session = await insertAgentSession(testApp.db, project.projectId);
-  return { ...project, statusId: deployment.id, sessionId: session.id };
+  const job = await insertAgentJob(testApp.db, project.projectId);
+  return { ...project, statusId: deployment.id, sessionId: job.id };
 }
 
 /** Agent jobs are created by the agent issue's endpoint; until then tests insert the row they read. */
-export function insertAgentSession(db: Db, projectId: string) {
-  return db.agentSession.create({
+export function insertAgentJob(db: Db, projectId: string) {
+  return db.agentJob.create({
     data: {
       projectId,
       branch: 'docs/update-quickstart',

@@ -1,6 +1,6 @@
 import { Octokit } from '@octokit/rest';
 
-/** The code host cannot be used as configured (no token, no access, unknown repository): `github_missconfigured`. */
+/** The code host cannot be used as configured (no token, no access, unknown repository): `github_misconfigured`. */
 export class CodeHostUnusable extends Error {}
 
 /** `owner/repo` of a repository under GITHUB_URL (`https://github.com/acme/docs.git`), if it is one. */
@@ -25,7 +25,7 @@ export class GitHubPullRequests {
     private readonly repository: { owner: string; repo: string },
     private readonly settings: { apiUrl: string; token: string | undefined },
   ) {
-    // Octokit's own request log is silenced: failures are reported on the session.
+    // Octokit's own request log is silenced: failures are reported on the job.
     const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
     this.#octokit = new Octokit({ auth: settings.token, baseUrl: settings.apiUrl, userAgent: 'folio-agent', log: quiet, request: { retries: 0 } });
   }

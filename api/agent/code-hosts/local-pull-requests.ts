@@ -14,7 +14,7 @@ export async function recordLocalPullRequest(
   db: Db,
   input: {
     projectId: string;
-    sessionId: string;
+    jobId: string;
     branch: string;
     baseBranch: string;
     title: string;
@@ -28,7 +28,7 @@ export async function recordLocalPullRequest(
   publicUrl: string,
 ): Promise<string> {
   const { isFollowUp, ...fields } = input;
-  const existing = await db.pullRequest.findUnique({ where: { sessionId: input.sessionId }, select: { id: true, title: true, description: true } });
+  const existing = await db.pullRequest.findUnique({ where: { jobId: input.jobId }, select: { id: true, title: true, description: true } });
   const id = existing?.id ?? randomBytes(16).toString('hex');
   const update =
     existing && isFollowUp
