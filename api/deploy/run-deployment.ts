@@ -5,6 +5,7 @@ import { type ApiReference, readApiReference } from './api-reference.ts';
 import { MINTIGNORE_FILE, mintIgnore } from '../mintlify/mint-ignore.ts';
 import { renderOptionsOf } from '../render/render-context.ts';
 import { buildPages } from './build-pages.ts';
+import { readFileList, storeFileList } from './commit-file-list.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
 import { commitFiles, GitError, GitMirror } from './git.ts';
 import { readNavigation, unlistedPages, type Navigation, type NavigationPage } from '../mintlify/navigation.ts';
@@ -70,10 +71,10 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     signal?.throwIfAborted();
     const tree = await publishedFiles(mirror, await mirror.tree(sha));
     const previous = await previousDeployment(db, target);
-    const filesChanged = diffFiles((previous?.files as Record<string, string> | null) ?? {}, tree);
+    const filesChanged = diffFiles(previous ? await readFileList(services.pool, previous.id) : {}, tree);
     progress.log(describeChanges(filesChanged, previous?.commitSha));
+    await storeFileList(services.pool, deploymentId, tree, previous ? { id: previous.id, changed: filesChanged } : undefined);
     await progress.update({
-      files: Object.fromEntries(tree),
       filesAdded: filesChanged.added,
       filesModified: filesChanged.modified,
       filesRemoved: filesChanged.removed,
@@ -92,6 +93,11 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
         `OpenAPI: ${counted(apiReference.specs.length, 'document')} (${apiReference.specs.map((spec) => spec.file).join(', ')}); the navigation makes ${counted(apiReference.navigation.pages.size, 'API page')} of them.`,
       );
     }
+    // The check reads the commit alone: it runs while the database records the pages' routes.
+    const linksFound = isRenderingSite
+      ? findBrokenLinks(commitFiles(mirror, tree), tree.keys(), [...navigation.pages, ...offNavigation], config, (path) => tree.get(path))
+      : Promise.resolve([]);
+    linksFound.catch(() => undefined);
     const built = await buildPages({
       apiReference,
       renderOptions: renderOptionsOf(config),
@@ -99,6 +105,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       projectId: project.id,
       deploymentId,
       previousDeploymentId: previous?.id,
+      changedFiles: [...filesChanged.added, ...filesChanged.modified, ...filesChanged.removed],
       mirror,
       tree,
       navigation,
@@ -115,8 +122,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       `Parsed ${counted(built.parsed, 'changed page')} into ${counted(built.newChunks, 'chunk')}${built.copies ? ` (identical copies of them serve ${built.copies} more)` : ''}, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`,
     );
     if (isRenderingSite) {
-      const links = await findBrokenLinks(commitFiles(mirror, tree), tree.keys(), [...navigation.pages, ...offNavigation], config, (path) => tree.get(path));
-      for (const line of brokenLinkLog(links)) progress.log(line);
+      for (const line of brokenLinkLog(await linksFound)) progress.log(line);
       const site = await buildSite({
         db,
         projectId: project.id,
@@ -177,6 +183,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
             endedAt: new Date(),
             logs: { push: [`${target.preview ? 'Preview live' : 'Live'}: ${summary}`] },
           },
+          select: { id: true },
         }),
         target.preview
           ? db.preview.update({ where: { id: target.preview.id }, data: { deploymentId, usedAt: new Date() } })

@@ -62,6 +62,7 @@ export async function buildSite(input: {
     where: { deploymentId: input.deploymentId },
     create: { deploymentId: input.deploymentId, layout: layout, css },
     update: { layout: layout, css },
+    select: { deploymentId: true },
   });
 
   const wanted = new Map<string, string>(); // blob id -> path
