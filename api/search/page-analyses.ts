@@ -23,17 +23,15 @@ export async function analyzedChunks(store: SearchStore, rows: readonly ChunkRow
     page.push(row);
     byPage.set(row.page_id, page);
   }
-  const analyses = new Map<string, AnalyzedDocument[]>();
-  for (const pageId of byPage.keys()) {
-    const held = analysesHeld.get(`${key}\u0000${pageId}`);
-    if (held?.length === byPage.get(pageId)!.length) analyses.set(pageId, held);
-  }
-  const { rows: kept } = await store.pool.query<{ page_id: string; data: Buffer }>(
-    'SELECT page_id, data FROM page_analyses WHERE analyzer = $1 AND page_id = ANY($2)',
-    [key, [...byPage.keys()].filter((pageId) => !analyses.has(pageId))],
+  const held = [...byPage.keys()].filter((pageId) => analysesHeld.get(`${key}\u0000${pageId}`)?.length === byPage.get(pageId)!.length);
+  // The kept rows say which pages are analysed; those this process holds are not read again.
+  const { rows: kept } = await store.pool.query<{ page_id: string; data: Buffer | null }>(
+    'SELECT page_id, CASE WHEN page_id = ANY($3) THEN NULL ELSE data END AS data FROM page_analyses WHERE analyzer = $1 AND page_id = ANY($2)',
+    [key, [...byPage.keys()], held],
   );
+  const analyses = new Map<string, AnalyzedDocument[]>();
   for (const { page_id, data } of kept) {
-    const chunks = JSON.parse(data.toString('utf8')) as AnalyzedDocument[];
+    const chunks = data ? (JSON.parse(data.toString('utf8')) as AnalyzedDocument[]) : analysesHeld.get(`${key}\u0000${page_id}`)!;
     if (chunks.length === byPage.get(page_id)!.length) analyses.set(page_id, analysesHeld.set(`${key}\u0000${page_id}`, chunks));
   }
   const fresh: { pageId: string; analyzer: string; data: Uint8Array<ArrayBuffer> }[] = [];

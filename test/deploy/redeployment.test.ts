@@ -47,7 +47,8 @@ beforeAll(async () => {
     'snippets/note.mdx': 'The first note.\n',
     'extra.mdx': '---\ntitle: Extra\n---\n\nServed by URL only.\n',
   };
-  for (const folder of ['', 'v1/']) Object.assign(files, { [`${folder}quickstart.mdx`]: QUICKSTART, [`${folder}guides/setup.mdx`]: SETUP, [`${folder}guides/dns.mdx`]: DNS });
+  for (const folder of ['', 'v1/'])
+    Object.assign(files, { [`${folder}quickstart.mdx`]: QUICKSTART, [`${folder}guides/setup.mdx`]: SETUP, [`${folder}guides/dns.mdx`]: DNS });
   repo = makeRepo(files);
   project = await createProject(t.db, { name: 'Redeployed', subdomain: `redeploy-${Date.now().toString(36)}`, repo: repo.dir });
   const first = await deployAndWait(t, project.projectId);
