@@ -81,6 +81,7 @@ export async function findBrokenLinks(
 /** What the check needs of a file: its links, the anchors its headings make, the snippets it includes, whether an API spec makes its page. */
 interface FileFacts {
   links: ReturnType<typeof pageLinks>;
+  /** As `looseAnchor` writes them. */
   anchors: Set<string>;
   snippets: string[];
   isSpecPage: boolean;
@@ -113,7 +114,8 @@ async function readFacts(files: ProjectFiles, pages: string[], blobIdOf: (file: 
       const text = () => texts.get(file) ?? '';
       let content = heldContent(blob);
       if (!content) {
-        content = { links: pageLinks(text()), anchors: pageAnchors(text()), isSpecPage: SPEC_KEY.test(frontmatterOf(text())) };
+        const anchors = new Set([...pageAnchors(text())].map(looseAnchor));
+        content = { links: pageLinks(text()), anchors, isSpecPage: SPEC_KEY.test(frontmatterOf(text())) };
         if (blob) contentCache.set(blob, content);
       }
       let snippets = heldSnippets(file, blob);
@@ -232,8 +234,10 @@ function anchorsOf(route: string, site: Site): Set<string> | undefined {
   if (!site.anchors.has(route)) {
     const source = site.routes.get(route);
     const isKnown = source !== undefined && site.facts.get(source)?.isSpecPage === false;
-    const anchors = isKnown ? site.withSnippets(source).flatMap((file) => [...(site.facts.get(file)?.anchors ?? [])]) : undefined;
-    site.anchors.set(route, anchors && new Set(anchors.map(looseAnchor)));
+    const files = isKnown ? site.withSnippets(source) : [];
+    const anchorsOfFile = (file: string) => site.facts.get(file)?.anchors ?? new Set<string>();
+    const anchors = files.length === 1 ? anchorsOfFile(source!) : new Set(files.flatMap((file) => [...anchorsOfFile(file)]));
+    site.anchors.set(route, isKnown ? anchors : undefined);
   }
   return site.anchors.get(route);
 }
