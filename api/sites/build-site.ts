@@ -48,7 +48,8 @@ export async function buildSite(input: {
 }): Promise<{ storedFiles: number; skippedFiles: string[] }> {
   const { db, tree } = input;
   const specFiles = (input.specFiles ?? []).filter((file) => tree.has(file));
-  const served = (file: string) => fileTypeOf(file, specFiles) !== undefined;
+  const specs = new Set(specFiles);
+  const served = (file: string) => specs.has(file) || SITE_FILE_TYPES[path.posix.extname(file).toLowerCase()] !== undefined;
   const read = readSiteLayout(input.config, { language: input.navigation.defaultLanguage, versions: input.navigation.defaultVersions }, (file) =>
     tree.has(file),
   );
