@@ -1,29 +1,16 @@
 import { counted } from '../counted.ts';
-import type { JsonObject } from '../mintlify/config-refs.ts';
-import type { Navigation, NavigationPage } from '../mintlify/navigation.ts';
 import { buildAgentTexts } from '../sites/build-agent-texts.ts';
 import { buildSite } from '../sites/build-site.ts';
-import type { Db } from '../db/database.ts';
 import type { BuiltPages } from './build-pages.ts';
-import type { GitMirror } from './git.ts';
 
 /**
  * Builds a deployment's site beside its pages: the layout, stylesheet and files (build-site.ts), then
  * llms.txt and llms-full.txt (build-agent-texts.ts). Returns what the deployment's log says of them, in
  * order, for the caller to log when it is ready to: the site is built while the search index is.
  */
-export async function deploySite(input: {
-  db: Db;
-  projectId: string;
-  deploymentId: string;
-  mirror: GitMirror;
-  tree: Map<string, string>;
-  config: JsonObject;
-  navigation: Navigation;
-  unlisted: readonly NavigationPage[];
-  specFiles: string[];
-  built: Pick<BuiltPages, 'renderSeconds' | 'hidden' | 'markdownSeconds'>;
-}): Promise<string[]> {
+export async function deploySite(
+  input: Parameters<typeof buildSite>[0] & Parameters<typeof buildAgentTexts>[0] & { built: Pick<BuiltPages, 'renderSeconds' | 'hidden' | 'markdownSeconds'> },
+): Promise<string[]> {
   const { built } = input;
   const site = await buildSite(input);
   const textsStarted = performance.now();
