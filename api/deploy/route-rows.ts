@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import type { NavigationPage } from '../mintlify/navigation.ts';
+import { routeOf } from '../mintlify/page-route.ts';
 
 /** What a route's row is planned from: its navigation entry and the file (or operation) that serves it. */
 export interface RoutePlan {
@@ -46,7 +47,7 @@ export async function pathsToRebuild(
       (SELECT count(*) FROM deployment_pages WHERE deployment_id = ${input.previousDeploymentId})
       + (SELECT count(*) FROM hidden_pages WHERE deployment_id = ${input.previousDeploymentId}) AS routes
     FROM deployments WHERE id = ${input.previousDeploymentId}`;
-  if (previous?.routes_key !== input.routesKey || Number(previous.routes) !== input.plans.length) return undefined;
+  if (previous?.routes_key !== input.routesKey || Number(previous.routes) !== rowsOf(input.plans)) return undefined;
   const paths = new Set(input.changedFiles);
   for (const plan of input.plans) if (plan.generated) paths.add(plan.sourcePath);
   if (input.changedFiles.length > 0) {
@@ -57,6 +58,16 @@ export async function pathsToRebuild(
     for (const { source_path } of including) paths.add(source_path);
   }
   return paths;
+}
+
+/** The rows these plans make when every one is stored: a route listed twice in a version is one row. */
+function rowsOf(plans: readonly RoutePlan[]): number {
+  const rows = new Set<string>();
+  for (const { nav, isOffNavigation } of plans) {
+    const route = routeOf(nav.page);
+    rows.add(isOffNavigation ? `hidden\u0000${route}` : `${route}\u0000${nav.language}\u0000${nav.version}`);
+  }
+  return rows.size;
 }
 
 /** Copies the previous deployment's route rows (served and hidden) but those of these paths, in the database. */

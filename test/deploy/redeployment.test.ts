@@ -103,6 +103,30 @@ describe('a redeployment of a few files', () => {
     expect((await site('/quickstart')).status).toBe(200);
   });
 
+  it('keeps a page listed in two groups at its first place', async () => {
+    const twice = makeRepo({
+      'docs.json': JSON.stringify({
+        navigation: {
+          groups: [
+            { group: 'Start', pages: ['a', 'b'] },
+            { group: 'Again', pages: ['a'] },
+          ],
+        },
+      }),
+      'a.mdx': '# A\n\nFirst.\n',
+      'b.mdx': '# B\n\nSecond.\n',
+    });
+    const other = await createProject(t.db, { name: 'Twice', subdomain: `twice-${Date.now().toString(36)}`, repo: twice.dir });
+    const sections = async (deploymentId: string) => (await routeRows(deploymentId)).map((row) => `${row.route} ${row.section}`);
+    const before = await sections((await deployAndWait(t, other.projectId)).id);
+    expect(before).toEqual(['/a Start', '/b Start']);
+    commit(twice.dir, { 'b.mdx': '# B\n\nSecond, edited.\n' });
+    const second = await deployAndWait(t, other.projectId);
+    expect(second.status).toBe('success');
+    expect(await sections(second.id)).toEqual(before);
+    expect((await t.call('GET', `/sites/${other.subdomain}/b`)).body).toContain('Second, edited.');
+  });
+
   it('warns again of a page that fails to parse, while other files change', async () => {
     const broken = await redeploy({ 'v1/guides/setup.mdx': '# Setup\n\n<Note>\nnever closed\n' });
     expect(broken.logs).toContain('Warning: v1/guides/setup.mdx:3: <Note> is never closed (page skipped)');
