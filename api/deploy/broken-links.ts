@@ -1,3 +1,4 @@
+import { BoundedMap } from '../bounded-map.ts';
 import { counted } from '../counted.ts';
 import type { JsonObject } from '../mintlify/config-refs.ts';
 import { pageAnchors, pageLinks } from '../mintlify/mdx/page-links.ts';
@@ -55,6 +56,7 @@ export async function findBrokenLinks(
     facts,
     anchors: new Map(),
     problems: new Map(),
+    targets: new Map(),
     withSnippets: (source) => included.get(source) ?? included.set(source, withSnippets(source, facts)).get(source)!,
   };
 
@@ -72,12 +74,14 @@ export async function findBrokenLinks(
       }
     }
   }
-  return [...found.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  const byFile = new Intl.Collator().compare; // as localeCompare orders, without its cost per call
+  return [...found.values()].sort((a, b) => byFile(a.file, b.file) || a.line - b.line);
 }
 
 /** What the check needs of a file: its links, the anchors its headings make, the snippets it includes, whether an API spec makes its page. */
 interface FileFacts {
   links: ReturnType<typeof pageLinks>;
+  /** As `looseAnchor` writes them. */
   anchors: Set<string>;
   snippets: string[];
   isSpecPage: boolean;
@@ -86,34 +90,39 @@ interface FileFacts {
 /** What the check needs of a file's text, whatever its path: by blob, so that a file's copies (older versions' folders) are read once. */
 type ContentFacts = Omit<FileFacts, 'snippets'>;
 
-/** Facts this process read, by blob and by path and blob (a redeployment reads only the files that changed). */
+/** Facts this process read, by blob, and the snippets of a path's blob, by path (a redeployment reads only the files that changed). */
 const MAX_CACHED_FILES = 50_000;
-const contentCache = new Map<string, ContentFacts>();
-const snippetCache = new Map<string, string[]>();
-
-function remember<T>(cache: Map<string, T>, key: string, value: T): T {
-  if (!key) return value;
-  if (cache.size >= MAX_CACHED_FILES) cache.delete(cache.keys().next().value!);
-  cache.set(key, value);
-  return value;
-}
+const contentCache = new BoundedMap<string, ContentFacts>(MAX_CACHED_FILES);
+const snippetCache = new BoundedMap<string, { blob: string; snippets: string[] }>(MAX_CACHED_FILES);
 
 /** The facts of the pages and, level by level, of the snippets they include (those that exist). */
 async function readFacts(files: ProjectFiles, pages: string[], blobIdOf: (file: string) => string | undefined): Promise<Map<string, FileFacts>> {
   const facts = new Map<string, FileFacts>();
-  const blobOf = (file: string) => blobIdOf(file) ?? '';
-  const pathKey = (file: string) => (blobOf(file) ? `${file}\u0000${blobOf(file)}` : '');
+  // A file whose blob is not known is read every time.
+  const heldContent = (blob: string | undefined) => (blob ? contentCache.get(blob) : undefined);
+  const heldSnippets = (file: string, blob: string | undefined) => {
+    const held = blob ? snippetCache.get(file) : undefined;
+    return held && held.blob === blob ? held.snippets : undefined;
+  };
   let wanted = pages;
   for (let depth = 0; depth <= MAX_SNIPPET_DEPTH && wanted.length > 0; depth++) {
-    const unread = wanted.filter((file) => !snippetCache.has(pathKey(file)) || !contentCache.has(blobOf(file)));
+    const unread = wanted.filter((file) => !heldSnippets(file, blobIdOf(file)) || !heldContent(blobIdOf(file)));
     const texts = unread.length > 0 ? await files.read(unread) : new Map<string, string>();
     const next = new Set<string>();
     for (const file of wanted) {
+      const blob = blobIdOf(file);
       const text = () => texts.get(file) ?? '';
-      const content =
-        contentCache.get(blobOf(file)) ??
-        remember(contentCache, blobOf(file), { links: pageLinks(text()), anchors: pageAnchors(text()), isSpecPage: SPEC_KEY.test(frontmatterOf(text())) });
-      const snippets = snippetCache.get(pathKey(file)) ?? remember(snippetCache, pathKey(file), snippetReferences(file, text()));
+      let content = heldContent(blob);
+      if (!content) {
+        const anchors = new Set([...pageAnchors(text())].map(looseAnchor));
+        content = { links: pageLinks(text()), anchors, isSpecPage: SPEC_KEY.test(frontmatterOf(text())) };
+        if (blob) contentCache.set(blob, content);
+      }
+      let snippets = heldSnippets(file, blob);
+      if (!snippets) {
+        snippets = snippetReferences(file, text());
+        if (blob) snippetCache.set(file, { blob, snippets });
+      }
       facts.set(file, { ...content, snippets });
       for (const snippet of snippets) if (files.has(snippet) && !facts.has(snippet)) next.add(snippet);
     }
@@ -148,6 +157,8 @@ interface Site {
   anchors: Map<string, Set<string> | undefined>;
   /** What is wrong with each link checked so far, by its path and fragment. */
   problems: Map<string, Problem | undefined>;
+  /** The same, by a link's target as written, for targets that read the same from every page (`/x#y`). */
+  targets: Map<string, Problem | undefined>;
   /** The folders that hold a route, made when first asked for. */
   folders?: Set<string>;
   withSnippets(source: string): string[];
@@ -155,6 +166,15 @@ interface Site {
 
 /** What is wrong with a link from the page at `route`, or undefined when it leads somewhere (or is not the site's). */
 function linkProblem(target: string, route: string, site: Site): Problem | undefined {
+  // Most links are written from the site's root: each such target is read once, not once per page that has it.
+  const isAbsolute = target.startsWith('/') && !target.startsWith('//');
+  if (isAbsolute && site.targets.has(target)) return site.targets.get(target);
+  const problem = problemAt(target, route, site);
+  if (isAbsolute) site.targets.set(target, problem);
+  return problem;
+}
+
+function problemAt(target: string, route: string, site: Site): Problem | undefined {
   const link = siteLink(target, route);
   if (!link) return undefined;
   // The copies of a page in other versions' folders link to the same places: each is checked once.
@@ -214,8 +234,10 @@ function anchorsOf(route: string, site: Site): Set<string> | undefined {
   if (!site.anchors.has(route)) {
     const source = site.routes.get(route);
     const isKnown = source !== undefined && site.facts.get(source)?.isSpecPage === false;
-    const anchors = isKnown ? site.withSnippets(source).flatMap((file) => [...(site.facts.get(file)?.anchors ?? [])]) : undefined;
-    site.anchors.set(route, anchors && new Set(anchors.map(looseAnchor)));
+    const files = isKnown ? site.withSnippets(source) : [];
+    const anchorsOfFile = (file: string) => site.facts.get(file)?.anchors ?? new Set<string>();
+    const anchors = files.length === 1 ? anchorsOfFile(source!) : new Set(files.flatMap((file) => [...anchorsOfFile(file)]));
+    site.anchors.set(route, isKnown ? anchors : undefined);
   }
   return site.anchors.get(route);
 }

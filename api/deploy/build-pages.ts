@@ -12,7 +12,8 @@ import type { DeploymentProgress } from './progress.ts';
 import { type BuiltPage, pageFiles } from './page-build.ts';
 import { openPageBuilder, type PageBuilding } from './page-pool.ts';
 import { readPagesAndSnippets, sourceOf } from './project-reader.ts';
-import { contentHash, parseKey, PreviousPages, type StoredPage } from './stored-pages.ts';
+import { copyRouteRows, pathsToRebuild, routesKeyOf } from './route-rows.ts';
+import { contentHash, contentSettings, parseKey, PreviousPages, type StoredPage } from './stored-pages.ts';
 import { type PageDraft, recordHiddenRoutes, recordServedRoutes, storePages } from './store-pages.ts';
 
 export interface BuiltPages {
@@ -63,6 +64,8 @@ export async function buildPages(input: {
   projectId: string;
   deploymentId: string;
   previousDeploymentId: string | undefined;
+  /** The files the commit added, modified or removed since the previous deployment's. */
+  changedFiles?: readonly string[];
   mirror: GitMirror;
   tree: Map<string, string>;
   navigation: Navigation;
@@ -99,9 +102,18 @@ export async function buildPages(input: {
     if (planning) planned.push(planning);
   }
 
-  const previous = await PreviousPages.load(db, input.previousDeploymentId);
+  // Planned as the previous deployment was, a route whose files did not change keeps its row as it was.
+  const routesKey = routesKeyOf(planned, input.navigation.indexesHiddenPages, contentSettings(renderOptions));
+  const rebuilt = await pathsToRebuild(db, { ...input, routesKey, plans: planned, changedFiles: input.changedFiles ?? [] });
+  const copied = new Set(rebuilt ? planned.filter((plan) => !rebuilt.has(plan.sourcePath)) : []);
+  const candidates = planned.filter((plan) => !copied.has(plan));
+  const previous = await PreviousPages.load(
+    db,
+    input.previousDeploymentId,
+    rebuilt && { paths: [...rebuilt], blobIds: [...new Set(candidates.map((plan) => plan.blobId))] },
+  );
   const reuse = (plan: Planned, page: StoredPage) => Object.assign(plan, { pageId: page.id, isHidden: page.isHidden, isSearchable: page.isSearchable });
-  const changed = planned.filter((plan) => {
+  const changed = candidates.filter((plan) => {
     const page = previous.unchanged(plan, tree, renderOptions);
     if (page) reuse(plan, page);
     return !page;
@@ -207,20 +219,24 @@ export async function buildPages(input: {
   }
   await store();
 
-  const served = planned.filter((plan) => plan.pageId !== undefined && !plan.isOffNavigation);
-  const hidden = planned.filter((plan) => plan.pageId !== undefined && plan.isOffNavigation);
+  const isStored = (plan: Planned) => plan.pageId !== undefined || copied.has(plan);
+  const served = planned.filter((plan) => isStored(plan) && !plan.isOffNavigation);
+  const hidden = planned.filter((plan) => isStored(plan) && plan.isOffNavigation);
   const indexesHiddenPages = input.navigation.indexesHiddenPages;
+  if (rebuilt) await copyRouteRows(db, input.deploymentId, input.previousDeploymentId!, rebuilt);
+  const recorded = (plans: Planned[]) => plans.filter((plan) => !copied.has(plan));
   await recordServedRoutes(
     db,
     input.deploymentId,
-    served.map((plan) => ({
+    recorded(served).map((plan) => ({
       ...routeOfPlan(plan),
       version: plan.nav.version,
       section: plan.nav.section,
       isSearchable: isSearchable(plan, indexesHiddenPages),
     })),
   );
-  await recordHiddenRoutes(db, input.deploymentId, hidden.map(routeOfPlan));
+  await recordHiddenRoutes(db, input.deploymentId, recorded(hidden).map(routeOfPlan));
+  await db.deployment.update({ where: { id: input.deploymentId }, data: { routesKey }, select: { id: true } });
   const perLanguage = new Map<string, number>();
   for (const plan of served) perLanguage.set(plan.nav.language, (perLanguage.get(plan.nav.language) ?? 0) + 1);
   return {

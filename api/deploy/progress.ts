@@ -56,7 +56,8 @@ export class DeploymentProgress {
   }
 
   private async write(data: Prisma.DeploymentUpdateInput): Promise<void> {
-    await this.db.deployment.update({ where: { id: this.deploymentId }, data });
+    // Only the id back: the record holds the commit's file list, which a big site makes megabytes long.
+    await this.db.deployment.update({ where: { id: this.deploymentId }, data, select: { id: true } });
     await this.events.publish(deploymentTopic(this.deploymentId));
   }
 }

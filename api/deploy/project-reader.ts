@@ -92,8 +92,11 @@ function lineOfJsonError(text: string, error: Error): number {
 
 /** The file that holds a navigation page: `page.mdx`, `page.md` or `page/index.mdx`. */
 export function sourceOf(page: NavigationPage, files: Pick<ProjectFiles, 'has'>): string | undefined {
-  return [`${page.page}.mdx`, `${page.page}.md`, `${page.page}/index.mdx`].find((file) => files.has(file));
+  for (const suffix of SOURCE_SUFFIXES) if (files.has(`${page.page}${suffix}`)) return `${page.page}${suffix}`;
+  return undefined;
 }
+
+const SOURCE_SUFFIXES = ['.mdx', '.md', '/index.mdx'];
 
 /**
  * Reads pages and, level by level, the snippets they import, so that a one-page change reads a handful of

@@ -5,19 +5,19 @@ import { type ApiReference, readApiReference } from './api-reference.ts';
 import { MINTIGNORE_FILE, mintIgnore } from '../mintlify/mint-ignore.ts';
 import { renderOptionsOf } from '../render/render-context.ts';
 import { buildPages } from './build-pages.ts';
+import { readFileList, storeFileList } from './commit-file-list.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
 import { commitFiles, GitError, GitMirror } from './git.ts';
 import { readNavigation, unlistedPages, type Navigation, type NavigationPage } from '../mintlify/navigation.ts';
 import { ProjectProblem, readProjectConfig } from './project-reader.ts';
 import type { JsonObject } from '../mintlify/config-refs.ts';
 import type { DeployServices } from './deploy-services.ts';
+import { deploySite } from './deploy-site.ts';
 import { DeploymentProgress } from './progress.ts';
 import { deploymentSummary, unknownComponentList } from './summary.ts';
 import { ARTIFACT_TOPIC, LIVE_TOPIC } from '../events/topics.ts';
 import { embedMissingChunks } from '../search/embed-chunks.ts';
 import { buildArtifact } from '../search/search-artifact.ts';
-import { buildAgentTexts } from '../sites/build-agent-texts.ts';
-import { buildSite } from '../sites/build-site.ts';
 import { forgetUnservedData, previousDeployment, siteOfDeployment } from './served-deployments.ts';
 import { siteScreenshotsJob } from './screenshots-job.ts';
 
@@ -70,10 +70,10 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     signal?.throwIfAborted();
     const tree = await publishedFiles(mirror, await mirror.tree(sha));
     const previous = await previousDeployment(db, target);
-    const filesChanged = diffFiles((previous?.files as Record<string, string> | null) ?? {}, tree);
+    const filesChanged = diffFiles(previous ? await readFileList(services.pool, previous.id) : {}, tree);
     progress.log(describeChanges(filesChanged, previous?.commitSha));
+    await storeFileList(services.pool, deploymentId, tree, previous ? { id: previous.id, changed: filesChanged } : undefined);
     await progress.update({
-      files: Object.fromEntries(tree),
       filesAdded: filesChanged.added,
       filesModified: filesChanged.modified,
       filesRemoved: filesChanged.removed,
@@ -92,6 +92,11 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
         `OpenAPI: ${counted(apiReference.specs.length, 'document')} (${apiReference.specs.map((spec) => spec.file).join(', ')}); the navigation makes ${counted(apiReference.navigation.pages.size, 'API page')} of them.`,
       );
     }
+    // The check reads the commit alone: it runs while the database records the pages' routes.
+    const linksFound = isRenderingSite
+      ? findBrokenLinks(commitFiles(mirror, tree), tree.keys(), [...navigation.pages, ...offNavigation], config, (path) => tree.get(path))
+      : Promise.resolve([]);
+    linksFound.catch(() => undefined);
     const built = await buildPages({
       apiReference,
       renderOptions: renderOptionsOf(config),
@@ -99,6 +104,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       projectId: project.id,
       deploymentId,
       previousDeploymentId: previous?.id,
+      changedFiles: [...filesChanged.added, ...filesChanged.modified, ...filesChanged.removed],
       mirror,
       tree,
       navigation,
@@ -115,30 +121,32 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     progress.log(
       `Parsed ${counted(built.parsed, 'changed page')} into ${counted(built.newChunks, 'chunk')}${built.copies ? ` (identical copies of them serve ${built.copies} more)` : ''}, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`,
     );
-    if (isRenderingSite) {
-      const links = await findBrokenLinks(commitFiles(mirror, tree), tree.keys(), [...navigation.pages, ...offNavigation], config, (path) => tree.get(path));
-      for (const line of brokenLinkLog(links)) progress.log(line);
-      const site = await buildSite({
-        db,
-        projectId: project.id,
-        deploymentId,
-        mirror,
-        tree,
-        config,
-        navigation,
-        specFiles: apiReference.specs.map((spec) => spec.file),
-      });
-      progress.log(describeSite(built.renderSeconds, built.hidden, site));
-      const textsStarted = progress.elapsed();
-      const texts = await buildAgentTexts({ db, deploymentId, mirror, tree, config, navigation, unlisted });
-      progress.log(
-        `For AI tools: the changed pages' Markdown in ${fmt(built.markdownSeconds)} s; llms.txt (${counted(texts.llmsTxtPages, 'page')}${texts.isCustom.llmsTxt ? ", the repository's own" : ''}) and llms-full.txt (${(texts.llmsFullChars / 1_000_000).toFixed(1)} M characters${texts.isCustom.llmsFullTxt ? ", the repository's own" : ''}) in ${fmt(progress.elapsed() - textsStarted)} s.`,
-      );
-    }
+    for (const line of brokenLinkLog(await linksFound)) progress.log(line);
+    // The site is built while the pages are embedded and indexed: each waits on the database in turn.
+    const siteLog = isRenderingSite
+      ? deploySite({
+          db,
+          projectId: project.id,
+          deploymentId,
+          mirror,
+          tree,
+          config,
+          navigation,
+          unlisted,
+          specFiles: apiReference.specs.map((spec) => spec.file),
+          built,
+        })
+      : Promise.resolve([]);
+    siteLog.catch(() => undefined);
     const embeddingStarted = progress.elapsed();
     const embedded = await embedMissingChunks(db, services.embedder, deploymentId, signal);
-    progress.log(`Embedded ${counted(embedded, 'new chunk')} with ${services.embedder.id} (${fmt(progress.elapsed() - embeddingStarted)} s).`);
+    const embeddedLine = `Embedded ${counted(embedded, 'new chunk')} with ${services.embedder.id} (${fmt(progress.elapsed() - embeddingStarted)} s).`;
+    const logSiteAndEmbedding = async () => {
+      for (const line of await siteLog) progress.log(line);
+      progress.log(embeddedLine);
+    };
     if (built.served === 0) {
+      await logSiteAndEmbedding();
       throw new DeploymentFailure('No page of the navigation could be read; check docs.json\'s "navigation" and the page files it names.');
     }
     // The search index is built once, here, and goes live with the deployment: web processes load it.
@@ -151,8 +159,10 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     const artifact = await buildArtifact(services, services.embedder, deploymentId);
     // Web processes load it while the deployment finishes, so that it is ready when it goes live.
     await services.events.publish(ARTIFACT_TOPIC, { projectId: project.id, siteId: target.siteId, deploymentId });
+    const indexSeconds = progress.elapsed() - indexStarted;
+    await logSiteAndEmbedding();
     progress.log(
-      `Search index: ${counted(artifact.chunkCount, 'chunk')}, ${(artifact.memoryBytes / 1024 / 1024).toFixed(1)} MB in memory; built ${artifact.builtParts} of its ${counted(artifact.builtParts + artifact.reusedParts, 'part')}, the others unchanged (${fmt(progress.elapsed() - indexStarted)} s).`,
+      `Search index: ${counted(artifact.chunkCount, 'chunk')}, ${(artifact.memoryBytes / 1024 / 1024).toFixed(1)} MB in memory; built ${artifact.builtParts} of its ${counted(artifact.builtParts + artifact.reusedParts, 'part')}, the others unchanged (${fmt(indexSeconds)} s).`,
     );
 
     // `success` means live: the process that serves the site from here answers from this deployment first.
@@ -178,6 +188,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
             endedAt: new Date(),
             logs: { push: [`${target.preview ? 'Preview live' : 'Live'}: ${summary}`] },
           },
+          select: { id: true },
         }),
         target.preview
           ? db.preview.update({ where: { id: target.preview.id }, data: { deploymentId, usedAt: new Date() } })
@@ -265,12 +276,6 @@ function hiddenApiPages(navigation: Navigation, reference: ApiReference): Naviga
   return reference.navigation.hidden
     .filter((page) => !listed.has(page))
     .map((page) => ({ page, language: navigation.defaultLanguage, version: navigation.defaultVersion, section: '', isHidden: true, isSearchable: false }));
-}
-
-function describeSite(renderSeconds: number, hidden: number, site: { storedFiles: number; skippedFiles: string[] }): string {
-  const skipped =
-    site.skippedFiles.length > 0 ? `; too large to serve: ${site.skippedFiles.slice(0, 5).join(', ')}${site.skippedFiles.length > 5 ? ', ...' : ''}` : '';
-  return `Rendered the changed pages in ${renderSeconds.toFixed(2)} s; ${counted(hidden, 'hidden page')} outside the navigation served by URL; ${counted(site.storedFiles, 'new image')} stored${skipped}.`;
 }
 
 function describeChanges(files: FilesChanged, previousSha: string | null | undefined): string {

@@ -32,8 +32,8 @@ export async function siteOfDeployment(
  * current deployment; for a preview's first, the live site's (a branch usually differs from it by a
  * few pages).
  */
-export async function previousDeployment(db: Db, site: DeploymentSite): Promise<{ id: string; commitSha: string | null; files: unknown } | null> {
-  const select = { id: true, commitSha: true, files: true };
+export async function previousDeployment(db: Db, site: DeploymentSite): Promise<{ id: string; commitSha: string | null } | null> {
+  const select = { id: true, commitSha: true };
   if (site.preview) {
     const id = site.preview.deploymentId ?? site.liveDeploymentId;
     return id ? db.deployment.findUnique({ where: { id }, select }) : null;

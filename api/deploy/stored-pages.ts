@@ -29,11 +29,15 @@ export interface PageSource {
  * same content, stored once.
  */
 export function contentHash(source: PageSource, snippets: string[], tree: Map<string, string>, options: RenderOptions | undefined): string {
-  const hash = createHash('sha256').update(`parser ${PARSER_VERSION} render ${RENDER_VERSION} ${options ? JSON.stringify(options) : ''}\n`);
+  const hash = createHash('sha256').update(`${contentSettings(options)}\n`);
   hash.update(`${source.blobId}\n${titleFromPath(source.sourcePath)}\n`);
   for (const snippet of [...snippets].sort()) hash.update(`${snippet} ${tree.get(snippet) ?? 'missing'}\n`);
   return hash.digest('hex');
 }
+
+/** What every page's content depends on beside its files: the parser, the renderer and docs.json's render options. */
+export const contentSettings = (options: RenderOptions | undefined): string =>
+  `parser ${PARSER_VERSION} render ${RENDER_VERSION} ${options ? JSON.stringify(options) : ''}`;
 
 /**
  * The pages the previous deployment served, by the file that served them and by that file's blob, so
@@ -46,13 +50,15 @@ export class PreviousPages {
     private readonly byBlob: Map<string, { sourcePath: string; page: StoredPage }[]>,
   ) {}
 
-  static async load(db: Db, deploymentId: string | undefined): Promise<PreviousPages> {
+  /** Loads them all, or `only` the routes served from these paths or from pages of these blobs. */
+  static async load(db: Db, deploymentId: string | undefined, only?: { paths: string[]; blobIds: string[] }): Promise<PreviousPages> {
     if (!deploymentId) return new PreviousPages(new Map(), new Map());
+    const where = only ? { deploymentId, OR: [{ sourcePath: { in: only.paths } }, { page: { blobId: { in: only.blobIds } } }] } : { deploymentId };
     // Routes and the contents they serve apart: a versioned site serves one content at many routes.
     const routes = (
       await Promise.all([
-        db.deploymentPage.findMany({ where: { deploymentId }, select: { sourcePath: true, pageId: true } }),
-        db.hiddenPage.findMany({ where: { deploymentId }, select: { sourcePath: true, pageId: true } }),
+        db.deploymentPage.findMany({ where, select: { sourcePath: true, pageId: true } }),
+        db.hiddenPage.findMany({ where, select: { sourcePath: true, pageId: true } }),
       ])
     ).flat();
     const pages = await db.page.findMany({

@@ -170,9 +170,9 @@ export function unlistedPages(navigation: Navigation, files: Iterable<string>): 
   const listed = new Set(navigation.pages.map((page) => page.page));
   const unlisted: NavigationPage[] = [];
   for (const file of files) {
-    if (!/\.mdx?$/.test(file) || isIgnoredByDefault(file)) continue;
+    if (!/\.mdx?$/.test(file)) continue;
     const page = normalisePage(file);
-    if (listed.has(page) || listed.has(page.replace(/\/index$/, ''))) continue;
+    if (listed.has(page) || listed.has(page.replace(/\/index$/, '')) || isIgnoredByDefault(file)) continue;
     listed.add(page);
     const folder = page.split('/')[0]!;
     const language = page.includes('/') && navigation.languages.includes(folder) ? folder : navigation.defaultLanguage;

@@ -17,13 +17,15 @@ export function chunkEmbeddingText(chunk: { title: string; description: string; 
 export async function embedMissingChunks(db: Db, embedder: Embedder, deploymentId: string, signal?: AbortSignal): Promise<number> {
   const languages = embedder.languages ? [...embedder.languages] : null;
   const missing = await db.$queryRaw<{ id: string; title: string; description: string; heading: string; content: string }[]>`
-    SELECT DISTINCT ON (c.id) c.id, p.title, p.description, c.heading, c.content
-    FROM deployment_pages dp
-    JOIN pages p ON p.id = dp.page_id
-    JOIN chunks c ON c.page_id = p.id
-    WHERE dp.deployment_id = ${deploymentId} AND dp.is_searchable
-      AND (${languages}::text[] IS NULL OR lower(split_part(dp.language, '-', 1)) = ANY(${languages}::text[]))
-      AND NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE e.chunk_id = c.id AND e.embedder = ${embedder.id})`;
+    SELECT c.id, p.title, p.description, c.heading, c.content
+    FROM pages p JOIN chunks c ON c.page_id = p.id
+    WHERE p.id IN (
+        -- Each distinct page once, however many routes (versions) serve it.
+        SELECT dp.page_id FROM deployment_pages dp
+        WHERE dp.deployment_id = ${deploymentId} AND dp.is_searchable
+          AND (${languages}::text[] IS NULL OR lower(split_part(dp.language, '-', 1)) = ANY(${languages}::text[])))
+      AND NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE e.chunk_id = c.id AND e.embedder = ${embedder.id})
+    ORDER BY c.id`;
   for (let i = 0; i < missing.length; i += BATCH) {
     signal?.throwIfAborted();
     const batch = missing.slice(i, i + BATCH);

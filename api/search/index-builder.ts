@@ -1,3 +1,4 @@
+import { BoundedMap } from '../bounded-map.ts';
 import { loadAnalyzer, type Analyzer } from './analyzer.ts';
 import { chunkEmbeddingText, storeVectors } from './embed-chunks.ts';
 import type { Embedder } from './embedders/embedder.ts';
@@ -77,7 +78,7 @@ export async function buildTranslations(store: SearchStore, plan: DeploymentPlan
   // The English partition's page terms are made once for all the languages translated into it.
   const termsByKey = new Map<string, PageTerms[]>();
   const termsOf = async (key: string, analyzer: Analyzer) => {
-    if (!termsByKey.has(key)) termsByKey.set(key, summaryTerms(await pageSummaries(store, plans.get(key)!.pageIds), analyzer));
+    if (!termsByKey.has(key)) termsByKey.set(key, await pageTerms(store, plans.get(key)!.pageIds, analyzer));
     return termsByKey.get(key)!;
   };
   for (const { key, english: englishKey } of translations) {
@@ -88,17 +89,30 @@ export async function buildTranslations(store: SearchStore, plan: DeploymentPlan
   }
 }
 
-/** What each of these pages says it is about (summaryText), in their order. */
-async function pageSummaries(store: SearchStore, pageIds: readonly string[]): Promise<string[]> {
-  const { rows } = await store.pool.query<{ title: string; description: string; keywords: string; headings: string[] }>(
-    `SELECT p.title, p.description, array_to_string(p.keywords, ' ') AS keywords, array_agg(c.heading ORDER BY c.position) AS headings
+/**
+ * The terms of what each page says it is about, by analyzer language and page id: a page's id names its
+ * content, so a redeployment reads and analyses only the pages this process has not seen.
+ */
+const termsOfPages = new BoundedMap<string, PageTerms>(50_000);
+
+/** The terms of what each of these pages says it is about (summaryText), in their order. */
+async function pageTerms(store: SearchStore, pageIds: readonly string[], analyzer: Analyzer): Promise<PageTerms[]> {
+  const keyOf = (pageId: string) => `${analyzer.language}\u0000${pageId}`;
+  const found = new Map(pageIds.flatMap((pageId) => (termsOfPages.has(keyOf(pageId)) ? [[pageId, termsOfPages.get(keyOf(pageId))!] as const] : [])));
+  const { rows } = await store.pool.query<{ id: string; title: string; description: string; keywords: string; headings: string[] }>(
+    `SELECT p.id, p.title, p.description, array_to_string(p.keywords, ' ') AS keywords, array_agg(c.heading ORDER BY c.position) AS headings
      FROM unnest($1::text[]) WITH ORDINALITY AS wanted(page_id, number)
      JOIN pages p ON p.id = wanted.page_id JOIN chunks c ON c.page_id = p.id
      GROUP BY wanted.number, p.id
      ORDER BY wanted.number`,
-    [pageIds],
+    [pageIds.filter((pageId) => !found.has(pageId))],
   );
-  return rows.map((page) => summaryText(summaryOf(page)));
+  const terms = summaryTerms(
+    rows.map((page) => summaryText(summaryOf(page))),
+    analyzer,
+  );
+  for (const [at, page] of rows.entries()) found.set(page.id, termsOfPages.set(keyOf(page.id), terms[at]!));
+  return pageIds.flatMap((pageId) => found.get(pageId) ?? []);
 }
 
 /**

@@ -1,8 +1,12 @@
+import { BoundedMap } from '../bounded-map.ts';
 import type { SearchStore } from './search-store.ts';
 import type { Analyzer } from './analyzer.ts';
 import { INDEX_BUILD } from './index-build.ts';
 import { analyzeDocument, type AnalyzedDocument } from './keyword-index.ts';
 import type { ChunkRow } from './partition.ts';
+
+/** Analyses this process read or made, by analyzer and page: a redeployment parses only its changed pages'. */
+const analysesHeld = new BoundedMap<string, AnalyzedDocument[]>(20_000);
 
 /**
  * The chunks of a partition as the analyzer reads them, in the rows' order. A page's analysis depends
@@ -19,14 +23,16 @@ export async function analyzedChunks(store: SearchStore, rows: readonly ChunkRow
     page.push(row);
     byPage.set(row.page_id, page);
   }
-  const { rows: kept } = await store.pool.query<{ page_id: string; data: Buffer }>(
-    'SELECT page_id, data FROM page_analyses WHERE analyzer = $1 AND page_id = ANY($2)',
-    [key, [...byPage.keys()]],
+  const held = [...byPage.keys()].filter((pageId) => analysesHeld.get(`${key}\u0000${pageId}`)?.length === byPage.get(pageId)!.length);
+  // The kept rows say which pages are analysed; those this process holds are not read again.
+  const { rows: kept } = await store.pool.query<{ page_id: string; data: Buffer | null }>(
+    'SELECT page_id, CASE WHEN page_id = ANY($3) THEN NULL ELSE data END AS data FROM page_analyses WHERE analyzer = $1 AND page_id = ANY($2)',
+    [key, [...byPage.keys()], held],
   );
   const analyses = new Map<string, AnalyzedDocument[]>();
   for (const { page_id, data } of kept) {
-    const chunks = JSON.parse(data.toString('utf8')) as AnalyzedDocument[];
-    if (chunks.length === byPage.get(page_id)!.length) analyses.set(page_id, chunks);
+    const chunks = data ? (JSON.parse(data.toString('utf8')) as AnalyzedDocument[]) : analysesHeld.get(`${key}\u0000${page_id}`)!;
+    if (chunks.length === byPage.get(page_id)!.length) analyses.set(page_id, analysesHeld.set(`${key}\u0000${page_id}`, chunks));
   }
   const fresh: { pageId: string; analyzer: string; data: Uint8Array<ArrayBuffer> }[] = [];
   for (const [pageId, pageRows] of byPage) {
@@ -37,7 +43,7 @@ export async function analyzedChunks(store: SearchStore, rows: readonly ChunkRow
         analyzer,
       ),
     );
-    analyses.set(pageId, chunks);
+    analyses.set(pageId, analysesHeld.set(`${key}\u0000${pageId}`, chunks));
     fresh.push({ pageId, analyzer: key, data: new Uint8Array(Buffer.from(JSON.stringify(chunks), 'utf8')) });
   }
   if (fresh.length > 0) await store.db.pageAnalysis.createMany({ data: fresh, skipDuplicates: true });

@@ -61,10 +61,13 @@ export async function planDeployment(store: SearchStore, embedder: Embedder, dep
     select: { defaultLanguage: true, defaultVersion: true, defaultVersions: true },
   });
   const { rows } = await store.pool.query<{ page_id: string; route: string; language: string; version: string; section: string; chunks: number }>(
-    `SELECT dp.page_id, dp.route, dp.language, dp.version, dp.section, count(c.id)::int AS chunks
-     FROM deployment_pages dp JOIN chunks c ON c.page_id = dp.page_id
+    // Each distinct page's chunks are counted once, not once per route that serves it (a version's copy).
+    `SELECT dp.page_id, dp.route, dp.language, dp.version, dp.section, counted.chunks
+     FROM deployment_pages dp JOIN (
+       SELECT page_id, count(*)::int AS chunks FROM chunks
+       WHERE page_id IN (SELECT page_id FROM deployment_pages WHERE deployment_id = $1 AND is_searchable)
+       GROUP BY page_id) counted ON counted.page_id = dp.page_id
      WHERE dp.deployment_id = $1 AND dp.is_searchable
-     GROUP BY dp.page_id, dp.route, dp.language, dp.version, dp.section
      ORDER BY dp.language, dp.route, dp.version`,
     [deploymentId],
   );
@@ -107,9 +110,16 @@ export async function planDeployment(store: SearchStore, embedder: Embedder, dep
   };
 }
 
+/** Twins as twinsOfPlans made them, by plan: a build pairs a translation's pages to name it, then again to learn it. */
+const pairedTwins = new WeakMap<PartitionPlan, WeakMap<PartitionPlan, Int32Array>>();
+
 /** Each page of `partition` -> its English twin's page number in `english` (-1 for none). */
 export function twinsOfPlans(partition: PartitionPlan, english: PartitionPlan): Int32Array {
-  return twinsOf(partition.served, partition.pageIds.length, partition.language, english.served, english.language);
+  let byEnglish = pairedTwins.get(partition);
+  if (!byEnglish) pairedTwins.set(partition, (byEnglish = new WeakMap()));
+  let twins = byEnglish.get(english);
+  if (!twins) byEnglish.set(english, (twins = twinsOf(partition.served, partition.pageIds.length, partition.language, english.served, english.language)));
+  return twins;
 }
 
 export function understands(embedder: Embedder, language: string): boolean {

@@ -95,11 +95,13 @@ export class TranslatedQueries {
     const pairs = pages.flatMap((terms, number) => (twins[number]! >= 0 ? [[terms, englishPages[twins[number]!]!] as const] : []));
     if (pairs.length === 0) return undefined;
     const englishWords = new Map<string, string>(); // stem -> a word of it, for its vector
+    // Pages each word is in, and each English term.
     const count = new Map<string, number>();
+    const englishCount = new Map<string, number>();
     for (const [words, englishTerms] of pairs) {
       for (const [term, word] of englishTerms) {
         if (!englishWords.has(term)) englishWords.set(term, word);
-        count.set(`en:${term}`, (count.get(`en:${term}`) ?? 0) + 1);
+        englishCount.set(term, (englishCount.get(term) ?? 0) + 1);
       }
       for (const word of words.keys()) count.set(word, (count.get(word) ?? 0) + 1);
     }
@@ -107,7 +109,7 @@ export class TranslatedQueries {
     const tooCommon = Math.max(2, pairs.length * MAX_PAGE_SHARE);
     const together = new Map<string, Map<string, number>>();
     for (const [words, englishTerms] of pairs) {
-      const telling = [...englishTerms.keys()].filter((term) => count.get(`en:${term}`)! <= tooCommon);
+      const telling = [...englishTerms.keys()].filter((term) => englishCount.get(term)! <= tooCommon);
       for (const word of words.keys()) {
         if (count.get(word)! > tooCommon) continue;
         let row = together.get(word);
@@ -119,7 +121,7 @@ export class TranslatedQueries {
     for (const [word, row] of together) {
       const pagesWithWord = count.get(word)!;
       const translations = [...row]
-        .map(([term, shared]) => ({ term, association: (shared * shared) / (pagesWithWord * count.get(`en:${term}`)!) }))
+        .map(([term, shared]) => ({ term, association: (shared * shared) / (pagesWithWord * englishCount.get(term)!) }))
         .filter(({ association }) => association >= MIN_ASSOCIATION)
         .sort((a, b) => b.association - a.association)
         .slice(0, TRANSLATIONS_PER_WORD);

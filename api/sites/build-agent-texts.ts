@@ -61,7 +61,7 @@ export async function buildAgentTexts(input: {
     llmsTxt: custom.llmsTxt ?? llmsTxt(site),
     llmsFullTxt: custom.llmsFullTxt ?? llmsFullTxt(site, (route) => markdownAtRoute(byRoute.get(route)?.render?.markdown ?? '', route)),
   };
-  await db.siteBuild.update({ where: { deploymentId }, data: texts });
+  await db.siteBuild.update({ where: { deploymentId }, data: texts, select: { deploymentId: true } });
   return {
     llmsTxtPages: listed.length + extra.length,
     llmsFullChars: texts.llmsFullTxt.length,

@@ -29,7 +29,8 @@ export async function buildSite(input: {
 }): Promise<{ storedFiles: number; skippedFiles: string[] }> {
   const { db, tree } = input;
   const specFiles = (input.specFiles ?? []).filter((file) => tree.has(file));
-  const served = (file: string) => fileTypeOf(file, specFiles) !== undefined;
+  const specs = new Set(specFiles);
+  const served = (file: string) => specs.has(file) || fileTypeOf(file, []) !== undefined;
   const read = readSiteLayout(input.config, { language: input.navigation.defaultLanguage, versions: input.navigation.defaultVersions }, (file) =>
     tree.has(file),
   );
@@ -39,11 +40,10 @@ export async function buildSite(input: {
     customCss: await customCss(input.mirror, tree),
     appearance: layout.appearance,
   });
-  await db.siteBuild.upsert({
-    where: { deploymentId: input.deploymentId },
-    create: { deploymentId: input.deploymentId, layout: layout, css },
-    update: { layout: layout, css },
-  });
+  // As JSON text: a versioned site's layout holds every version's navigation, which Prisma would walk key by key.
+  await db.$executeRaw`
+    INSERT INTO site_builds (deployment_id, layout, css) VALUES (${input.deploymentId}, ${JSON.stringify(layout)}::jsonb, ${css})
+    ON CONFLICT (deployment_id) DO UPDATE SET layout = EXCLUDED.layout, css = EXCLUDED.css`;
 
   const wanted = new Map<string, string>(); // blob id -> path
   for (const [file, blobId] of tree) if (served(file) && !isHiddenPath(file)) wanted.set(blobId, file);
