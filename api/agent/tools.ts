@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tool } from 'ai';
+import { loopTool } from '../assistant/tool-loop.ts';
 import { checkProject } from '../deploy/project-reader.ts';
 import { hiddenPagesNote, pagesLeftHidden } from './hidden-pages.ts';
 import { editNavigation, navigationFile } from './navigation-edit.ts';
@@ -34,12 +34,12 @@ const MAX_READ_LINES = 2_000;
 export function agentTools(context: AgentToolContext) {
   const { workspace } = context;
   return {
-    listPages: tool({
+    listPages: loopTool({
       description: 'List the files of the documentation repository (below a folder, if given).',
       inputSchema: z.object({ folder: z.string().optional().describe('A folder relative to the repository root; omit for all.') }),
       execute: ({ folder }) => guarded(async () => ({ files: await workspace.list(folder ?? '') })),
     }),
-    readPage: tool({
+    readPage: loopTool({
       description: 'Read a file of the repository (an .mdx page, docs.json, a snippet), with line numbers.',
       inputSchema: z.object({
         path: z.string().describe('Relative to the repository root, such as "guides/setup.mdx".'),
@@ -58,12 +58,12 @@ export function agentTools(context: AgentToolContext) {
           };
         }),
     }),
-    searchPages: tool({
+    searchPages: loopTool({
       description: 'Search the published documentation. Returns matching sections with their page path and the file to edit.',
       inputSchema: z.object({ query: z.string() }),
       execute: ({ query }) => guarded(async () => ({ results: await context.search(query.slice(0, 1000)) })),
     }),
-    createPage: tool({
+    createPage: loopTool({
       description:
         'Create a new file (an .mdx page with frontmatter `title` and `description`, say). Fails if it exists. Add new pages to the navigation with updateNavigation.',
       inputSchema: z.object({ path: z.string(), content: z.string() }),
@@ -74,7 +74,7 @@ export function agentTools(context: AgentToolContext) {
           return { created: path };
         }),
     }),
-    editPage: tool({
+    editPage: loopTool({
       description:
         'Edit a file by exact string replacement: `oldString` must occur exactly once (or set replaceAll), including whitespace and indentation; read the file first.',
       inputSchema: z.object({ path: z.string(), oldString: z.string().min(1), newString: z.string(), replaceAll: z.boolean().optional() }),
@@ -89,7 +89,7 @@ export function agentTools(context: AgentToolContext) {
           return { edited: path, replacements: replaceAll ? count : 1 };
         }),
     }),
-    deletePage: tool({
+    deletePage: loopTool({
       description: 'Delete a file. Remove a deleted page from the navigation with updateNavigation too.',
       inputSchema: z.object({ path: z.string() }),
       execute: ({ path }) =>
@@ -98,7 +98,7 @@ export function agentTools(context: AgentToolContext) {
           return { deleted: path };
         }),
     }),
-    updateNavigation: tool({
+    updateNavigation: loopTool({
       description:
         "Add a page to a group of the navigation, created if no group has that name, or remove a page from it. It edits the file that holds the group: docs.json (a legacy project's mint.json), or a file docs.json's navigation names by $ref.",
       inputSchema: z.object({
@@ -115,7 +115,7 @@ export function agentTools(context: AgentToolContext) {
           return { summary };
         }),
     }),
-    updateTodos: tool({
+    updateTodos: loopTool({
       description: 'Replace the todo list of this job: plan the work as todos, then keep their status up to date (one in_progress at a time).',
       inputSchema: z.object({
         todos: z
@@ -136,7 +136,7 @@ export function agentTools(context: AgentToolContext) {
           return { todos: stored.length };
         }),
     }),
-    validateProject: tool({
+    validateProject: loopTool({
       description:
         'Check the project as a deployment would read it: docs.json and its $refs, every navigation page present and parsable. Run it after your changes; fix every problem.',
       inputSchema: z.object({}),
@@ -149,7 +149,7 @@ export function agentTools(context: AgentToolContext) {
           return { ok: check.problems.length === 0, pages: check.pages, problems: check.problems, warnings };
         }),
     }),
-    finish: tool({
+    finish: loopTool({
       description:
         'End the job: a pull request title (imperative, under 72 characters) and a summary of what changed and why (for the pull request and the user).',
       inputSchema: z.object({ title: z.string().min(1).max(200), summary: z.string().min(1).max(5_000) }),

@@ -80,6 +80,7 @@ export async function* answerQuestion(services: Services, input: AnswerInput, si
   const searchQueries: string[] = [];
   const search = async (query: string): Promise<SearchResultShape[]> => {
     searchQueries.push(query || conversation.question.text);
+    // Runs as soon as the loop reads the model's call; the call is passed on once it has run (tool-loop.ts).
     const results = await searchDocs(services, project, { query: query || conversation.question.text, pageSize: request.retrievalPageSize, ...request.filter });
     for (const result of results) {
       const page = pageRoute(result.path);

@@ -1,4 +1,5 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
+import { modelApiFetch } from '../http/model-api-fetch.ts';
 import type { Config } from '../config.ts';
 import type { PageReader } from './offline/open-pages.ts';
 
@@ -15,7 +16,9 @@ export function answerModelFor(config: Pick<Config, 'answerModel'>, pages?: Page
   if (!endpoint) return import('./offline/offline-model.ts').then(({ createOfflineModel }) => createOfflineModel(pages));
   let model = models.get(config as Config);
   if (!model) {
-    model = import('@ai-sdk/openai').then(({ createOpenAI }) => createOpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey }).chat(endpoint.model));
+    model = import('@ai-sdk/openai').then(({ createOpenAI }) =>
+      createOpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, fetch: modelApiFetch }).chat(endpoint.model),
+    );
     models.set(config as Config, model);
   }
   return model;

@@ -1,6 +1,7 @@
-import { tool, zodSchema } from 'ai';
+import { zodSchema } from 'ai';
 import { z } from 'zod';
 import type { SearchResultShape } from '../search/search-docs.ts';
+import { loopTool } from './tool-loop.ts';
 
 /** What the model asked `search` for can be no longer than a search query may be. */
 const MAX_QUERY_LENGTH = 1000;
@@ -15,13 +16,13 @@ const NO_INPUT = zodSchema(z.object({}));
  */
 export function assistantTools(search: (query: string) => Promise<SearchResultShape[]>) {
   return {
-    search: tool({
+    search: loopTool({
       description:
         'Search this documentation site. Returns the most relevant sections, each with its content, its path (page and heading anchor, to link to) and metadata (page title, description, section).',
       inputSchema: SEARCH_INPUT,
       execute: async ({ query }) => search(query.trim().slice(0, MAX_QUERY_LENGTH)),
     }),
-    markNotFound: tool({
+    markNotFound: loopTool({
       description: 'Call this when the search results do not answer the question: the documentation does not cover it.',
       inputSchema: NO_INPUT,
       execute: async () => ({ acknowledged: true as const }),

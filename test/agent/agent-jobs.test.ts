@@ -189,7 +189,7 @@ describe('a job on a local repository', () => {
       expect.stringContaining('outside the repository'),
     ]);
     // A call the model wrote wrongly is not run, and its result says why.
-    expect(run.toolResults[6]!.error).toMatch(/Invalid input for tool editPage/);
+    expect(run.toolResults[6]!.error).toMatch(/input of editPage is not valid/);
     expect(fs.existsSync(`${repo}/../outside.mdx`)).toBe(false);
     expect(run.outcome).toMatchObject({ haultReason: 'completed', messageToUser: expect.stringContaining('No change was needed') });
     expect(run.outcome.pullRequestLink).toBeUndefined();

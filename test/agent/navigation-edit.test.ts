@@ -17,8 +17,7 @@ function navigationTool(files: Record<string, string>) {
   const workspace = new Workspace(root);
   const context = { workspace, branch: 'docs/edit' } as AgentToolContext;
   const tool = agentTools(context).updateNavigation;
-  const run = (change: { action: 'add' | 'remove'; page: string; group?: string; after?: string }) =>
-    tool.execute!(change, { toolCallId: 'call', messages: [], context: {} });
+  const run = (change: { action: 'add' | 'remove'; page: string; group?: string; after?: string }) => tool.execute(change, { toolCallId: 'call' });
   return { root, workspace, run, read: (file: string) => fs.readFileSync(path.join(root, file), 'utf8') };
 }
 

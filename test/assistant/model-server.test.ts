@@ -38,7 +38,7 @@ function script(request: ChatRequest) {
   if (last.role === 'user' && String(last.content).startsWith('Call search wrongly'))
     return { toolCalls: [{ name: 'search', arguments: { words: 'domain' } }] };
   if (last.role === 'user') return { toolCalls: [{ name: 'search', arguments: { query: String(last.content).slice(0, 80) } }] };
-  if (String(last.content).includes('Invalid input for tool search')) return { text: 'My search went wrong; ask me again.' };
+  if (String(last.content).includes('is not valid')) return { text: 'My search went wrong; ask me again.' };
   const results = JSON.parse(String(last.content)) as { path: string }[];
   return { text: answerText(results.map((result) => result.path)), chunkSize: 7 };
 }
@@ -117,7 +117,7 @@ describe('v1: the AI SDK v4 data stream, read by @ai-sdk/ui-utils', () => {
     const { message } = await askV4([question('Call search wrongly, please.')]);
     const invocation = message.toolInvocations![0]!;
     expect(invocation).toMatchObject({ toolName: 'search', args: { words: 'domain' }, state: 'result' });
-    expect((invocation as { result: { error: string } }).result.error).toMatch(/Invalid input for tool search/);
+    expect((invocation as { result: { error: string } }).result.error).toMatch(/input of search is not valid/);
     expect(message.content).toBe('My search went wrong; ask me again.');
   });
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createOfflineModel } from '../../api/assistant/offline/offline-model.ts';
 import type { PageReader } from '../../api/assistant/offline/open-pages.ts';
 import { sitePages } from '../../api/assistant/site-pages.ts';
-import { runToolLoop, type TextMessage } from '../../api/assistant/tool-loop.ts';
+import { loopTool, runToolLoop, type TextMessage } from '../../api/assistant/tool-loop.ts';
 import { searchDocs, type SearchResultShape } from '../../api/search/search-docs.ts';
 import { deployedSite } from '../support/docs-site.ts';
 import { isolatedTestApp } from '../support/test-app.ts';
@@ -179,7 +179,7 @@ async function ask(
     maxSteps: 4,
     maxRetries: 0,
     tools: {
-      search: tool({
+      search: loopTool({
         description: 'Search the documentation.',
         inputSchema: z.object({ query: z.string() }),
         execute: async ({ query }) => {
@@ -188,7 +188,7 @@ async function ask(
           return results ?? searchDocs(isolated.app.runtime, site, { query, pageSize: 5 });
         },
       }),
-      markNotFound: tool({
+      markNotFound: loopTool({
         description: 'The documentation does not cover it.',
         inputSchema: z.object({}),
         execute: async () => ({ acknowledged: true as const }),

@@ -1,9 +1,8 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { APICallError } from '@ai-sdk/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tool } from 'ai';
 import { z } from 'zod';
-import { runToolLoop, type LoopPart } from '../../api/assistant/tool-loop.ts';
+import { loopTool, runToolLoop, type LoopPart } from '../../api/assistant/tool-loop.ts';
 import { startChatServer, type ChatRequest, type ChatServer, type ScriptedReply } from '../support/openai-chat-server.ts';
 
 /**
@@ -30,25 +29,27 @@ function script(...scripted: ScriptedReply[]) {
   firstRequest = chat.requests.length;
 }
 
-/** The queries searched. */
+/** The queries searched, each recorded when its search ends (after `searchMs`). */
 const searched: string[] = [];
+let searchMs = 0;
 const tools = {
-  search: tool({
+  search: loopTool({
     description: 'Search the documentation.',
     inputSchema: z.object({ query: z.string() }),
     execute: async ({ query }) => {
+      if (searchMs > 0) await new Promise((resolve) => setTimeout(resolve, searchMs));
       searched.push(query);
       return [{ path: '/custom-domain', title: `Results for ${query}` }];
     },
   }),
-  finish: tool({
+  finish: loopTool({
     description: 'Say the work is done.',
     inputSchema: z.object({ summary: z.string() }),
     execute: async ({ summary }) => ({ summary }),
   }),
 };
 
-async function run(options: { maxSteps?: number; maxRetries?: number; stopAfter?: 'search' | 'finish'; signal?: AbortSignal } = {}): Promise<LoopPart[]> {
+async function run(options: { maxSteps?: number; maxRetries?: number; stopAfter?: string; signal?: AbortSignal } = {}): Promise<LoopPart[]> {
   const parts: LoopPart[] = [];
   const model = createOpenAI({ baseURL: chat.baseURL, apiKey: 'sk-local' }).chat('scripted-1');
   for await (const part of runToolLoop({
@@ -97,6 +98,29 @@ describe('the tool loop', () => {
     expect(JSON.parse(String(toolMessage(second!)!.content))).toEqual([{ path: '/custom-domain', title: 'Results for custom domain' }]);
   });
 
+  it("makes the next model call once the tools are done, while the caller has not yet asked for the step's parts", async () => {
+    let release: () => void = () => undefined;
+    script(
+      { toolCalls: [{ name: 'search', arguments: { query: 'custom domain' } }] },
+      { text: 'Add a CNAME record.', until: new Promise<void>((resolve) => (release = resolve)) },
+    );
+    const model = createOpenAI({ baseURL: chat.baseURL, apiKey: 'sk-local' }).chat('scripted-1');
+    const loop = runToolLoop({ model, system: 'Answer.', messages: [{ role: 'user', content: 'Custom domain?' }], tools, maxSteps: 4, maxRetries: 0 });
+    expect((await loop.next()).value).toMatchObject({ type: 'start-step' });
+    searched.length = 0;
+    searchMs = 30;
+    expect((await loop.next()).value).toMatchObject({ type: 'tool-call', toolName: 'search' });
+    searchMs = 0;
+    // The call is passed on once its search has run and the model has been asked again.
+    expect(searched).toEqual(['custom domain']);
+    await expect.poll(() => requests().length).toBe(2);
+    const rest: LoopPart[] = [];
+    release();
+    for await (const part of loop) rest.push(part);
+    expect(types(rest)).toEqual(['tool-result', 'finish-step', 'start-step', 'finish-step', 'finish']);
+    expect(textOf(rest)).toBe('Add a CNAME record.');
+  });
+
   it('stops reading the model when the caller stops', async () => {
     script({ text: 'One two three four five six seven eight nine ten.', chunkSize: 3, pieceDelayMs: 30 });
     const model = createOpenAI({ baseURL: chat.baseURL, apiKey: 'sk-local' }).chat('scripted-1');
@@ -123,16 +147,16 @@ describe('the tool loop', () => {
       ['deleteEverything', true],
     ]);
     const errors = results.map((part) => (part.output as { error: string }).error);
-    expect(errors[0]).toMatch(/Invalid input for tool search: .*Type validation failed/);
-    expect(errors[1]).toMatch(/Invalid input for tool search: .*JSON/);
-    expect(errors[2]).toMatch(/unavailable tool 'deleteEverything'. Available tools: search, finish/);
+    expect(errors[0]).toMatch(/input of search is not valid/);
+    expect(errors[1]).toMatch(/not JSON/);
+    expect(errors[2]).toMatch(/no tool named deleteEverything; the tools are search, finish/);
     expect(searched).toEqual([]);
     const told = requests()
       .slice(1)
       .map((request) => String(toolMessage(request)!.content));
-    expect(told[0]).toMatch(/Type validation failed/);
-    expect(told[1]).toMatch(/JSON/);
-    expect(told[2]).toMatch(/unavailable tool/);
+    expect(told[0]).toMatch(/not valid/);
+    expect(told[1]).toMatch(/not JSON/);
+    expect(told[2]).toMatch(/no tool named/);
     expect(textOf(parts)).toBe('I could not search.');
   });
 

@@ -1,5 +1,6 @@
 import type { EmbeddingModel } from 'ai';
 import { normalise, type Embedder } from './embedder.ts';
+import { modelApiFetch } from '../../http/model-api-fetch.ts';
 
 const BATCH = 96;
 
@@ -18,7 +19,7 @@ export class OpenAIEmbedder implements Embedder {
   async embed(texts: string[]): Promise<Float32Array[]> {
     const { embedMany } = await import('ai');
     this.#model ??= import('@ai-sdk/openai').then(({ createOpenAI }) =>
-      createOpenAI({ baseURL: this.options.baseURL, apiKey: this.options.apiKey }).embedding(this.options.model),
+      createOpenAI({ baseURL: this.options.baseURL, apiKey: this.options.apiKey, fetch: modelApiFetch }).embedding(this.options.model),
     );
     const model = await this.#model;
     const vectors: Float32Array[] = [];
