@@ -9,7 +9,7 @@ import type { Runtime } from '../api/runtime.ts';
 import { deployNow } from './corpus.ts';
 import { UNLIMITED } from './limits.ts';
 import { replicatedRepository } from './search.ts';
-import { medianAndP95 } from './support.ts';
+import { medianAndP95, percentile } from './support.ts';
 import { startWeb } from './web-process.ts';
 
 const CLIENT = fileURLToPath(new URL('./assistant-client.ts', import.meta.url));
@@ -61,7 +61,8 @@ interface Timing {
  * client: its first output is the `search` call (a `9:` part), its first text comes after the search ran
  * (the first text part's time less the time spent inside the model server).
  */
-export async function benchAssistant(runtime: Runtime, rounds = 2) {
+export async function benchAssistant(runtime: Runtime, options: { rounds?: number; against?: string } = {}) {
+  const rounds = options.rounds ?? 2;
   const repo = replicatedRepository(5);
   const project = await createProject(runtime.database.prisma, { name: 'Bench', subdomain: `bench-assistant-${Date.now()}`, repo });
   const { deploymentId } = await deployNow(runtime, project.projectId);
@@ -75,11 +76,54 @@ export async function benchAssistant(runtime: Runtime, rounds = 2) {
   ];
   const tables: string[] = [];
   for (const set of sets) {
+    if (options.against) {
+      tables.push(await sideBySide(runtime, project, set, options.against, chunks));
+      continue;
+    }
     const offline = await measure(runtime, project, set.conversations, set.rounds, false);
     const model = await measure(runtime, project, set.conversations, set.rounds, true);
     tables.push(timingTable(`${set.name}, ${chunks.toLocaleString('en-US')} chunks, ${offline.length} answers each`, offline, model));
   }
   return { table: tables.join('\n\n') };
+}
+
+/** Times of both versions, measured in turns (this one, the other, three times) and pooled, so that both see the same machine. */
+const TURNS = 3;
+
+/** This checkout against another (`against`, a folder holding another version of Folio), in the same run. */
+async function sideBySide(
+  runtime: Runtime,
+  project: { subdomain: string; assistantKey: string },
+  set: { name: string; conversations: Conversation[]; rounds: number },
+  against: string,
+  chunks: number,
+): Promise<string> {
+  const versions = [undefined, against].map((checkout) => ({ checkout, offline: [] as Timing[], model: [] as Timing[] }));
+  for (let turn = 0; turn < TURNS; turn++) {
+    for (const version of versions) {
+      version.offline.push(...(await measure(runtime, project, set.conversations, set.rounds, false, version.checkout)));
+      version.model.push(...(await measure(runtime, project, set.conversations, set.rounds, true, version.checkout)));
+    }
+  }
+  const [here, there] = versions as [(typeof versions)[0], (typeof versions)[0]];
+  const row = (name: string, of: (version: typeof here) => number[]) => {
+    const [a, b] = [of(here), of(there)].map((values) => [...values].sort((x, y) => x - y));
+    const ratio = percentile(a!, 0.95) / percentile(b!, 0.95);
+    return `| ${name} | ${medianAndP95(a!)} | ${medianAndP95(b!)} | ${ratio.toFixed(2)} |`;
+  };
+  return [
+    `| Assistant over HTTP: ${set.name}, ${chunks.toLocaleString('en-US')} chunks, ${here.model.length} answers each, this version against ${against} | this p50 ms | this p95 ms | other p50 ms | other p95 ms | p95 this / other |`,
+    '|---|---|---|---|---|---|',
+    row('offline model: first text part', (version) => version.offline.filter((timing) => timing.firstTextMs > 0).map((timing) => timing.firstTextMs)),
+    row("time Folio adds before the model's first output (the search call) reaches the client", (version) =>
+      version.model.map((timing) => timing.firstToolCallMs - timing.firstCallModelMs),
+    ),
+    row("**time Folio adds before the answer's first text reaches the client**", (version) =>
+      version.model.map((timing) => timing.firstTextMs - timing.modelMs),
+    ),
+    row("of which: between the model's calls (running the search tool)", (version) => version.model.map((timing) => timing.betweenCallsMs)),
+    row("of which: relaying the model's first token to the client", (version) => version.model.map((timing) => timing.relayMs)),
+  ].join('\n');
 }
 
 function timingTable(title: string, offline: Timing[], model: Timing[]): string {
@@ -107,6 +151,7 @@ async function measure(
   conversations: Conversation[],
   rounds: number,
   withModel: boolean,
+  checkout?: string,
 ): Promise<Timing[]> {
   const client = spawn(process.execPath, ['--import', 'tsx', CLIENT, String(MODEL_DELAY_MS)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: client.stdout! })[Symbol.asyncIterator]();
@@ -114,7 +159,7 @@ async function measure(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-assistant-'));
   const model: Record<string, string> = withModel ? { ANSWER_BASE_URL: baseURL, ANSWER_API_KEY: 'bench', ANSWER_MODEL: 'bench' } : {};
   const env = { DATABASE_URL: runtime.database.url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', PATH: process.env.PATH ?? '', ...UNLIMITED, ...model };
-  const server = await startWeb(env);
+  const server = await startWeb(env, checkout);
   try {
     client.stdin!.end(
       `${JSON.stringify({ url: `${server.url}/v1/assistant/${project.subdomain}/message`, key: project.assistantKey, warmUp: SHORT.slice(0, WARM_UP), conversations, rounds })}\n`,

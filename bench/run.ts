@@ -26,6 +26,9 @@ import { benchStartup } from './startup.ts';
 import { removeDataDir } from '../test/support/embedded-cluster.ts';
 
 const only = process.argv[2];
+/** `--against <folder>`: another checkout of Folio, measured side by side with this one (the assistant part). */
+const againstAt = process.argv.indexOf('--against');
+const against = againstAt > 0 ? process.argv[againstAt + 1] : undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-'));
 const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...UNLIMITED });
 const log = createLogger('warn');
@@ -46,7 +49,7 @@ try {
     console.log(`## First search\n\n${result.table}\n`);
   }
   if (!only || only === 'assistant') {
-    const result = await benchAssistant(runtime);
+    const result = await benchAssistant(runtime, { against });
     console.log(`## Assistant\n\n${result.table}\n`);
   }
   if (!only || only === 'agent') {

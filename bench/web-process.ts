@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const FOLIO = fileURLToPath(new URL('../bin/folio.js', import.meta.url));
@@ -18,14 +19,18 @@ export interface FolioProcess {
  * the benchmark itself runs from), resolved once it says it is ready (it then loads the live sites in
  * the background).
  */
-export function startWeb(env: Record<string, string>): Promise<FolioProcess> {
-  return startFolio('web', env);
+export function startWeb(env: Record<string, string>, checkout?: string): Promise<FolioProcess> {
+  return startFolio('web', env, checkout);
 }
 
-/** `folio serve`, `folio web` or `folio worker` in a process of its own, resolved once it says it is ready. */
-export function startFolio(role: 'serve' | 'web' | 'worker', env: Record<string, string>): Promise<FolioProcess> {
+/**
+ * `folio serve`, `folio web` or `folio worker` in a process of its own, resolved once it says it is ready:
+ * this checkout's, or another's (`checkout`, a folder holding Folio, to compare two versions side by side).
+ */
+export function startFolio(role: 'serve' | 'web' | 'worker', env: Record<string, string>, checkout?: string): Promise<FolioProcess> {
+  const folio = checkout ? path.join(checkout, 'bin', 'folio.js') : FOLIO;
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [FOLIO, role], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child: ChildProcess = spawn(process.execPath, [folio, role], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const exited = new Promise<void>((done) => child.on('exit', () => done()));
     const onData = (chunk: Buffer) => {

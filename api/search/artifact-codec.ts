@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw, type ZlibOptions } from 'node:zlib';
-import { bufferForVectors } from './simd-scan.ts';
 
 /**
  * A search artifact's bytes: plain data whose typed arrays are stored as raw bytes, not as JSON lists.
@@ -216,15 +215,12 @@ export async function decodeArtifact(bytes: Uint8Array): Promise<unknown> {
   }
   // The typed arrays are views of one exact copy of the binary part: zlib's output holds the header and
   // the text too, which should not stay in memory.
-  // Where it holds vectors, the copy is a memory they can be scanned in with SIMD (simd-scan.ts).
   const binaryStart = align8(headerLength + textBytes);
-  const binaryLength = Math.max(0, inflated.length - binaryStart);
-  const vectorFloats = arrays.reduce((most, entry) => (entry.kind === 'f32' ? Math.max(most, entry.length) : most), 0);
-  const binary = bufferForVectors(binaryLength, vectorFloats);
-  new Uint8Array(binary, 0, binaryLength).set(inflated.subarray(binaryStart));
+  const binary = new ArrayBuffer(Math.max(0, inflated.length - binaryStart));
+  new Uint8Array(binary).set(inflated.subarray(binaryStart));
   for (const { path, kind, at, length } of arrays) {
     const Type = Object.hasOwn(KINDS, kind) ? KINDS[kind] : undefined;
-    if (!Type || at + length * Type.BYTES_PER_ELEMENT > binaryLength) throw new ArtifactError('a typed array lies outside the artifact');
+    if (!Type || at + length * Type.BYTES_PER_ELEMENT > binary.byteLength) throw new ArtifactError('a typed array lies outside the artifact');
     place(path, new Type(binary, at, length));
   }
   return holder.root;

@@ -7,7 +7,6 @@ import type { TranslatedQueries } from './translated-queries.ts';
 import { SharedDirections } from './shared-directions.ts';
 import { VectorIndex, type VectorIndexState } from './vector-index.ts';
 import { normalise } from './embedders/embedder.ts';
-import { bufferForVectors } from './simd-scan.ts';
 import { isAt, stringAt, stringColumn, type StringColumn } from './string-column.ts';
 import { textAt, textColumn, type TextColumn } from './text-column.ts';
 
@@ -284,8 +283,7 @@ function packVectors(rows: ChunkRow[], pageOf: Int32Array, pageCount: number): P
   const first = rows.find((row) => row.vector)?.vector;
   if (!first) return undefined;
   const dimensions = first.byteLength / 4;
-  const floats = rows.length * dimensions;
-  const packed = new Float32Array(bufferForVectors(floats * 4, floats), 0, floats);
+  const packed = new Float32Array(rows.length * dimensions);
   rows.forEach((row, i) => {
     if (row.vector && row.vector.byteLength === dimensions * 4) {
       packed.set(new Float32Array(row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength)), i * dimensions);

@@ -2,7 +2,6 @@ import type { QueryTerm } from './analyzer.ts';
 import { dotAt, normalise } from './embedders/embedder.ts';
 import { wordVectors, type WordVectorTable } from './embedders/word-vector-table.ts';
 import type { ExpansionTerm } from './keyword-index.ts';
-import { bufferForVectors, SCAN_BLOCK, SimdScanner } from './simd-scan.ts';
 
 export interface ExpansionOptions {
   /** At most this many related words per query word. */
@@ -28,8 +27,6 @@ const CACHED_WORDS = 20_000;
 const KEPT_NEIGHBOURS = 10;
 /** Below this similarity a word is not a neighbour at all (the options may ask for closer ones). */
 const SIMILARITY_FLOOR = 0.4;
-/** A SIMD score (single precision) this far below the floor may still reach it when summed exactly. */
-const SIMD_MARGIN = 1e-3;
 
 /**
  * The words of one partition's text that the word vectors know, as unit vectors. A query is widened
@@ -38,16 +35,11 @@ const SIMD_MARGIN = 1e-3;
  * neighbours to words the site uses keeps the expansion on the site's vocabulary and cheap to search.
  */
 export class CorpusVocabulary {
-  /** Scans the vocabulary in WebAssembly SIMD when its vectors lie in a buffer made for it (simd-scan.ts). */
-  readonly #simd: SimdScanner | undefined;
-
   private constructor(
     private readonly table: WordVectorTable,
     private readonly stems: string[],
     private readonly vectors: Float32Array,
-  ) {
-    this.#simd = SimdScanner.of(vectors, table.dimensions);
-  }
+  ) {}
 
   /** Query word -> its nearest site words with their similarities, most similar first. */
   readonly #neighbours = new Map<string, { stem: string; similarity: number }[]>();
@@ -71,8 +63,7 @@ export class CorpusVocabulary {
     }
     if (kept.length === 0) return undefined;
     const { dimensions } = table;
-    const floats = kept.length * dimensions;
-    const vectors = new Float32Array(bufferForVectors(floats * 4, floats), 0, floats);
+    const vectors = new Float32Array(kept.length * dimensions);
     kept.forEach(({ row }, i) => {
       vectors.set(table.vectors.subarray(row * dimensions, (row + 1) * dimensions), i * dimensions);
       normalise(vectors.subarray(i * dimensions, (i + 1) * dimensions));
@@ -110,19 +101,10 @@ export class CorpusVocabulary {
     const found: { stem: string; similarity: number }[] = [];
     if (row !== undefined) {
       const query = normalise(this.table.vectors.slice(row * dimensions, (row + 1) * dimensions));
-      const consider = (i: number) => {
+      // A word not seen before costs a scan of the whole vocabulary; its neighbours are kept for the next search.
+      for (let i = 0; i < this.stems.length; i++) {
         const dot = dotAt(this.vectors, i * dimensions, query, 0, dimensions);
         if (dot >= SIMILARITY_FLOOR) found.push({ stem: this.stems[i]!, similarity: dot });
-      };
-      if (this.#simd) {
-        // A word not seen before costs a scan of the whole vocabulary: in SIMD, the few near enough are then scored exactly.
-        this.#simd.setQuery(query);
-        for (let from = 0; from < this.stems.length; from += SCAN_BLOCK) {
-          const scores = this.#simd.scores(from, Math.min(SCAN_BLOCK, this.stems.length - from));
-          for (let i = 0; i < scores.length; i++) if (scores[i]! >= SIMILARITY_FLOOR - SIMD_MARGIN) consider(from + i);
-        }
-      } else {
-        for (let i = 0; i < this.stems.length; i++) consider(i);
       }
       found.sort((a, b) => b.similarity - a.similarity);
     }

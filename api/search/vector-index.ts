@@ -1,5 +1,4 @@
 import { dotAt } from './embedders/embedder.ts';
-import { SCAN_BLOCK, SimdScanner } from './simd-scan.ts';
 import { TopK, type Hit } from './top-k.ts';
 
 /** Below this many vectors an exact scan is cheap enough that signatures would not pay for themselves. */
@@ -27,8 +26,6 @@ export class VectorIndex {
   readonly size: number;
   readonly #planes: Float32Array | undefined;
   readonly #signatures: Uint32Array | undefined;
-  /** Scans every vector in WebAssembly SIMD when they lie in a buffer made for it (simd-scan.ts). */
-  readonly #simd: SimdScanner | undefined;
 
   /** `signatures`: as toState() gave them (a search artifact), else computed for a large index. */
   constructor(
@@ -37,7 +34,6 @@ export class VectorIndex {
     signatures?: Uint32Array,
   ) {
     this.size = vectors.length / dimensions;
-    this.#simd = SimdScanner.of(vectors, dimensions);
     if (this.size > EXACT_SCAN_LIMIT) {
       this.#planes = randomPlanes(dimensions, 0x9e3779b9);
       this.#signatures = signatures ?? new Uint32Array(this.size * SIGNATURE_WORDS);
@@ -66,18 +62,6 @@ export class VectorIndex {
         const dot = dotAt(vectors, doc * dimensions, query, 0, dimensions);
         if (dot > 0) top.offer(doc, dot);
       }
-    } else if (this.#simd) {
-      // SIMD sums in single precision: the best are found so, then scored exactly, as the loop below would.
-      this.#simd.setQuery(query);
-      for (let from = 0; from < this.size; from += SCAN_BLOCK) {
-        const scores = this.#simd.scores(from, Math.min(SCAN_BLOCK, this.size - from));
-        for (let i = 0; i < scores.length; i++) if (scores[i]! > 0 && (!accepts || accepts(from + i))) top.offer(from + i, scores[i]!);
-      }
-      return top
-        .sorted()
-        .map(({ doc }) => ({ doc, score: this.similarity(doc, query) }))
-        .filter((hit) => hit.score > 0)
-        .sort((a, b) => b.score - a.score || a.doc - b.doc);
     } else {
       // Every vector: the loop that takes most of a search's time, kept free of the shortlist's indirection.
       for (let doc = 0; doc < this.size; doc++) {
