@@ -9,9 +9,8 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 
 /**
  * The `fetch` the AI SDK's providers call model APIs with: a request on node:http (or https) over a
- * kept-alive connection, its response streamed as it arrives. Node's own fetch (undici) costs about
- * 0.3 ms more a call at the median and 0.5 ms at p95 on loopback (docs/performance.md, Assistant), and
- * an answer waits on two calls or more. A request this does not cover (a Request object, a body other
+ * kept-alive connection, its response streamed as it arrives. Node's own fetch (undici) costs more a
+ * call (docs/performance.md, Assistant), and an answer waits on two calls or more. A request this does not cover (a Request object, a body other
  * than text or bytes, another scheme) goes to the global fetch. Like fetch, a request that cannot be
  * made rejects with TypeError('fetch failed') and its cause, so the provider retries it, and an abort
  * rejects (or ends the body) with the signal's reason.
