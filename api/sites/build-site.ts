@@ -30,7 +30,7 @@ export async function buildSite(input: {
   const { db, tree } = input;
   const specFiles = (input.specFiles ?? []).filter((file) => tree.has(file));
   const specs = new Set(specFiles);
-  const served = (file: string) => specs.has(file) || fileTypeOf(file, []) !== undefined;
+  const served = (file: string) => fileTypeOf(file, specs) !== undefined;
   const read = readSiteLayout(input.config, { language: input.navigation.defaultLanguage, versions: input.navigation.defaultVersions }, (file) =>
     tree.has(file),
   );
@@ -68,7 +68,7 @@ export async function buildSite(input: {
       rows.push({
         projectId: input.projectId,
         blobId,
-        contentType: fileTypeOf(file, specFiles)!,
+        contentType: fileTypeOf(file, specs)!,
         content: new Uint8Array(content),
       });
     }

@@ -100,8 +100,9 @@ export class LoadedSite {
     for (const row of listed) add(row, false);
     for (const row of hidden) add(row, true);
     const files = new Map<string, string>();
+    const specFiles = new Set(layout.specFiles);
     for (const [file, blobId] of Object.entries((deployment?.files ?? {}) as Record<string, string>)) {
-      if (fileTypeOf(file, layout.specFiles ?? [])) files.set(file, blobId);
+      if (fileTypeOf(file, specFiles)) files.set(file, blobId);
     }
     return new LoadedSite(deploymentId, layout, pages, files, build.css);
   }

@@ -13,8 +13,8 @@ export const SITE_FILE_TYPES = lookupTable<string>({
   '.ico': 'image/x-icon',
 });
 /** What a repository file is served as: an image by its extension, an OpenAPI document of the site as JSON or YAML text; undefined when it is not served. */
-export function fileTypeOf(file: string, specFiles: readonly string[]): string | undefined {
+export function fileTypeOf(file: string, specFiles: ReadonlySet<string>): string | undefined {
   const extension = path.posix.extname(file).toLowerCase();
-  if (specFiles.includes(file)) return extension === '.json' ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8';
+  if (specFiles.has(file)) return extension === '.json' ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8';
   return SITE_FILE_TYPES[extension];
 }

@@ -33,7 +33,7 @@ const ROWS_PER_SLICE = 10_000;
 /** The table, loaded once per process and shared by the offline embedder and query expansion. */
 export function wordVectors(): WordVectorTable {
   if (!shared) {
-    const decoding = decodeTable(readTableFile());
+    const decoding = decodeTable(fs.readFileSync(tableFile()));
     let step = decoding.next();
     while (!step.done) step = decoding.next();
     shared = step.value;
@@ -49,8 +49,7 @@ export function wordVectors(): WordVectorTable {
 export function loadWordVectors(): Promise<WordVectorTable> {
   if (shared) return Promise.resolve(shared);
   loading ??= (async () => {
-    const file = tableFile();
-    const decoding = decodeTable(await fs.promises.readFile(file));
+    const decoding = decodeTable(await fs.promises.readFile(tableFile()));
     let step = decoding.next();
     while (!step.done) {
       await setImmediate();
@@ -67,10 +66,6 @@ function tableFile(): string {
   const file = wordVectorCachePath();
   if (!fs.existsSync(file)) buildWordVectorTable(file);
   return file;
-}
-
-function readTableFile(): Buffer {
-  return fs.readFileSync(tableFile());
 }
 
 /** Decodes the compact table, pausing (yielding) after each slice of rows. */
