@@ -29,8 +29,9 @@ export interface Runtime extends Services {
    * Makes the first requests fast: Prisma prepares its query compiler on first use, a
    * process that serves web requests loads the live sites' search indexes and the query path
    * (SearchIndexes.warm), then rehearses an answer (rehearsal.ts), and a worker loads the deployment
-   * pipeline. `folio serve` runs it once it listens: a request that comes first waits only for what it
-   * needs. Never longer than `WARM_UP_LIMIT_MS`: what is not loaded by then loads when asked for.
+   * pipeline and prepares for the next deployments (prime-deployment-caches.ts). `folio serve` runs it
+   * once it listens: a request that comes first waits only for what it needs. The search part takes
+   * `WARM_UP_LIMIT_MS` at most: what is not loaded by then loads when asked for. `close` stops it.
    */
   warmUp(): Promise<void>;
   close(): Promise<void>;
@@ -74,9 +75,11 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
       sites,
       analytics: new AnalyticsRecorder(database.pool, log),
       visitors: new VisitorHashes(database.pool),
+      startup: { isWarm: false },
     };
     if (options.isWorker) await jobs!.workAll(services);
     const rehearsal = new AnswerRehearsal(services);
+    const closing = new AbortController();
     return {
       ...services,
       database,
@@ -96,10 +99,22 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
           : undefined;
         const limit = new Promise<void>((resolve) => setTimeout(resolve, WARM_UP_LIMIT_MS).unref());
         await Promise.race([Promise.all([prisma, search]), limit]);
-        // A worker loads the deployment pipeline now rather than in its first deployment.
-        if (options.isWorker) await import('./deploy/run-deployment.ts').catch((error) => log.warn('could not load the deployment pipeline', error));
+        // A worker loads the deployment pipeline now rather than in its first deployment, then prepares
+        // for the redeployments of the sites deployed last, as a worker that has deployed them is.
+        if (options.isWorker) {
+          await import('./deploy/run-deployment.ts').catch((error) => log.warn('could not load the deployment pipeline', error));
+          await import('./deploy/prime-deployment-caches.ts')
+            .then(async ({ primeDeploymentCaches }) => {
+              const started = performance.now();
+              const sites = await primeDeploymentCaches(deployServicesOf(services), closing.signal);
+              if (sites > 0) log.info(`prepared for the next deployments of ${sites} site(s) in ${Math.round(performance.now() - started)} ms`);
+            })
+            .catch((error) => log.warn('could not prepare for the next deployments', error));
+        }
+        services.startup.isWarm = true;
       },
       async close() {
+        closing.abort();
         rehearsal.close();
         await services.analytics.close();
         searchIndexes.close();

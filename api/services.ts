@@ -34,4 +34,6 @@ export interface Services {
   /** What readers do, written in batches off the requests' path (api/analytics/). */
   analytics: AnalyticsRecorder;
   visitors: VisitorHashes;
+  /** Whether the process has finished warming up after its start (runtime.ts): `GET /health` says so. */
+  startup: { isWarm: boolean };
 }

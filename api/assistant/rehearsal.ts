@@ -1,3 +1,4 @@
+import { afterDeploymentsHere } from '../deploying-here.ts';
 import { LIVE_TOPIC } from '../events/topics.ts';
 import type { Services } from '../services.ts';
 import { answerModelFor } from './models.ts';
@@ -51,6 +52,7 @@ export class AnswerRehearsal {
   private async rehearseOn(projectId: string): Promise<boolean> {
     const project = await this.services.db.project.findUnique({ where: { id: projectId }, select: { id: true, name: true, liveDeploymentId: true } });
     if (!project?.liveDeploymentId) return false;
+    await afterDeploymentsHere();
     const started = performance.now();
     // Imported here, not at the top: the answer path (the AI SDK with it) then loads after the process listens.
     const { answerUnrecorded } = await import('./unrecorded-answer.ts');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deployServicesOf } from './deploy-services.ts';
+import { whileDeployingHere } from '../deploying-here.ts';
 import type { Services } from '../services.ts';
 import type { JobDefinition } from '../jobs/jobs.ts';
 
@@ -41,7 +42,7 @@ export const deployRunJob: JobDefinition<DeployRunPayload, Services> = {
     // Loaded when a deployment runs: the pipeline (parsing, rendering, embedding) is not needed to start.
     const { failDeployment, runDeployment } = await import('./run-deployment.ts');
     try {
-      await runDeployment(deployServicesOf(services), payload.deploymentId, job.retryCount + 1, job.signal);
+      await whileDeployingHere(() => runDeployment(deployServicesOf(services), payload.deploymentId, job.retryCount + 1, job.signal));
     } catch (error) {
       if (job.signal?.aborted) {
         services.log.info(`deployment ${payload.deploymentId} stopped with this worker; another attempt will finish it`);

@@ -1,16 +1,13 @@
 import { counted } from '../counted.ts';
 import path from 'node:path';
 import { brokenLinkLog, findBrokenLinks } from './broken-links.ts';
-import { type ApiReference, readApiReference } from './api-reference.ts';
-import { MINTIGNORE_FILE, mintIgnore } from '../mintlify/mint-ignore.ts';
 import { renderOptionsOf } from '../render/render-context.ts';
 import { buildPages } from './build-pages.ts';
 import { readFileList, storeFileList } from './commit-file-list.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
 import { commitFiles, GitError, GitMirror } from './git.ts';
-import { readNavigation, unlistedPages, type Navigation, type NavigationPage } from '../mintlify/navigation.ts';
-import { ProjectProblem, readProjectConfig } from './project-reader.ts';
-import type { JsonObject } from '../mintlify/config-refs.ts';
+import { ProjectProblem } from './project-reader.ts';
+import { publishedFiles, readCommitNavigation } from './commit-navigation.ts';
 import type { DeployServices } from './deploy-services.ts';
 import { deploySite } from './deploy-site.ts';
 import { DeploymentProgress } from './progress.ts';
@@ -79,7 +76,10 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       filesRemoved: filesChanged.removed,
     });
 
-    const { navigation, offNavigation, unlisted, config, upgraded, apiReference } = await readCommitNavigation(mirror, tree, branch);
+    const { navigation, offNavigation, unlisted, config, upgraded, apiReference } = await readCommitNavigation(mirror, tree, branch).catch((error) => {
+      if (error instanceof ProjectProblem) throw new DeploymentFailure(`${error.message}${error.saysWhatToDo ? '' : '; fix it and deploy again'}.`);
+      throw error;
+    });
     const isRenderingSite = services.isRenderingSite !== false;
     if (upgraded) {
       progress.log('Read the legacy mint.json as Mintlify upgrades it to docs.json (see mint upgrade).');
@@ -223,59 +223,6 @@ export async function failDeployment(
   progress = new DeploymentProgress(services.db, services.events, deploymentId),
 ): Promise<void> {
   await progress.update({ status: 'failure', summary, endedAt: new Date(), logs: { push: [`Failed: ${summary}`] } });
-}
-
-/**
- * The commit's navigation, read as every reader of a project reads it (project-reader.ts), with the
- * pages it does not list (hidden pages, searchable under `seo.indexing: "all"`); the pages outside it
- * that are served by URL only; docs.json itself, for the site's layout; and, for a legacy mint.json,
- * what its upgrade to docs.json left out.
- */
-async function readCommitNavigation(
-  mirror: GitMirror,
-  tree: Map<string, string>,
-  branch: string,
-): Promise<{
-  navigation: Navigation;
-  offNavigation: NavigationPage[];
-  unlisted: NavigationPage[];
-  config: JsonObject;
-  upgraded: { warnings: string[] } | undefined;
-  apiReference: ApiReference;
-}> {
-  try {
-    const files = commitFiles(mirror, tree);
-    const { config: written, file, upgradeWarnings } = await readProjectConfig(files, `branch "${branch}"`);
-    const upgraded = file === 'mint.json' ? { warnings: upgradeWarnings } : undefined;
-    // The navigation's `openapi` entries become pages: from here on, the config lists them as pages.
-    const apiReference = await readApiReference(files, tree.keys(), written, (path) => tree.get(path));
-    const config = apiReference.navigation.config;
-    const listed = readNavigation(config);
-    const unlisted = [...unlistedPages(listed, tree.keys()), ...hiddenApiPages(listed, apiReference)];
-    // Under seo.indexing "all" they join the navigation (and search); otherwise they are served by URL only.
-    if (listed.indexesHiddenPages)
-      return { navigation: { ...listed, pages: [...listed.pages, ...unlisted] }, offNavigation: [], unlisted, config, upgraded, apiReference };
-    return { navigation: listed, offNavigation: unlisted, unlisted, config, upgraded, apiReference };
-  } catch (error) {
-    if (error instanceof ProjectProblem) throw new DeploymentFailure(`${error.message}${error.saysWhatToDo ? '' : '; fix it and deploy again'}.`);
-    throw error;
-  }
-}
-
-/** The commit's files less those its `.mintignore` excludes from the site (they are not read at all). */
-async function publishedFiles(mirror: GitMirror, tree: Map<string, string>): Promise<Map<string, string>> {
-  const rules = tree.get(MINTIGNORE_FILE);
-  if (!rules) return tree;
-  const isIgnored = mintIgnore((await mirror.readBlobs([rules])).get(rules));
-  return new Map([...tree].filter(([file]) => !isIgnored(file)));
-}
-
-/** Pages made from `x-hidden` operations: served by URL, out of the navigation (and of search, as hidden pages are). */
-function hiddenApiPages(navigation: Navigation, reference: ApiReference): NavigationPage[] {
-  const listed = new Set(navigation.pages.map((page) => page.page));
-  return reference.navigation.hidden
-    .filter((page) => !listed.has(page))
-    .map((page) => ({ page, language: navigation.defaultLanguage, version: navigation.defaultVersion, section: '', isHidden: true, isSearchable: false }));
 }
 
 function describeChanges(files: FilesChanged, previousSha: string | null | undefined): string {

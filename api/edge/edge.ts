@@ -78,7 +78,9 @@ export function useHttpEdge(options: EdgeOptions): Plugin {
         if (path === HEALTH_PATH) {
           if (request.method !== 'GET' && request.method !== 'HEAD') throw methodNotAllowed(request.method, 'GET, HEAD');
           const { searchIndexes } = options.services;
-          return endResponse(jsonResponse({ status: 'ok', served: searchIndexes.served(), searchIndexes: searchIndexes.stats() }));
+          return endResponse(
+            jsonResponse({ status: 'ok', warm: options.services.startup.isWarm, served: searchIndexes.served(), searchIndexes: searchIndexes.stats() }),
+          );
         }
         if (path === OPENAPI_PATH) {
           if (request.method !== 'GET') throw methodNotAllowed(request.method, 'GET');

@@ -116,6 +116,23 @@ async function pageTerms(store: SearchStore, pageIds: readonly string[], analyze
 }
 
 /**
+ * Takes into this process's memory what a redeployment of this deployment reuses when it builds its
+ * changed parts: each page's analysis (read back from page_analyses) and the page terms its
+ * translations learn from. A process that just started has neither, so its first redeployment would
+ * read and make them all. Stops between partitions once `shouldStop` says so.
+ */
+export async function holdReusedAnalyses(store: SearchStore, embedder: Embedder, deploymentId: string, shouldStop: () => boolean): Promise<void> {
+  const plan = await planDeployment(store, embedder, deploymentId);
+  const translated = new Set(plan.translations.flatMap((translation) => [translation.key, translation.english]));
+  for (const partition of plan.partitions) {
+    if (shouldStop()) return;
+    const analyzer = await loadAnalyzer(partition.language);
+    await analyzedChunks(store, await chunkRows(store, embedder, partition.pageIds), analyzer);
+    if (translated.has(partition.key)) await pageTerms(store, partition.pageIds, analyzer);
+  }
+}
+
+/**
  * A deployment's whole search index built in memory from its stored chunks, stored nowhere: for tuning
  * and benchmarks, and what a first search waited for before search artifacts.
  */

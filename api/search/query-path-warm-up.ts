@@ -1,3 +1,4 @@
+import { afterDeploymentsHere } from '../deploying-here.ts';
 import type { SiteIndex } from './site-index.ts';
 
 /**
@@ -12,6 +13,7 @@ const WARM_UP_SEARCHES = 60;
 export async function compileQueryPath(index: SiteIndex, onSearch: () => void): Promise<void> {
   for (const { query, vector } of index.sampleSearches(WARM_UP_SEARCHES)) {
     await new Promise((resolve) => setImmediate(resolve));
+    await afterDeploymentsHere();
     index.search({ query, pageSize: 5 }, vector);
     onSearch();
   }
