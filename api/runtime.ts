@@ -3,6 +3,7 @@ import { VisitorHashes } from './analytics/visitors.ts';
 import { AnswerRehearsal } from './assistant/rehearsal.ts';
 import { VerifiedKeys } from './auth/verified-keys.ts';
 import type { Config } from './config.ts';
+import { counted } from './counted.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import type { DatabaseServer } from './db/database-server.ts';
 import { deployServicesOf, type DeployServices } from './deploy/deploy-services.ts';
@@ -107,7 +108,7 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
             .then(async ({ primeDeploymentCaches }) => {
               const started = performance.now();
               const sites = await primeDeploymentCaches(deployServicesOf(services), closing.signal);
-              if (sites > 0) log.info(`prepared for the next deployments of ${sites} site(s) in ${Math.round(performance.now() - started)} ms`);
+              if (sites > 0) log.info(`prepared for the next deployments of ${counted(sites, 'site')} in ${Math.round(performance.now() - started)} ms`);
             })
             .catch((error) => log.warn('could not prepare for the next deployments', error));
         }

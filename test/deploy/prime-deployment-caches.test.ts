@@ -116,7 +116,7 @@ describe('folio serve after a restart', () => {
       serve = await startFolio('serve', env);
       const health = await untilWarm(serve.url);
       expect(health.warm).toBe(true);
-      expect(serve.output()).toMatch(/prepared for the next deployments of 1 site\(s\) in \d+ ms/);
+      expect(serve.output()).toMatch(/prepared for the next deployments of 1 site in \d+ ms/);
       commit(repo.dir, { 'fonts.mdx': `${SMALL_SITE['fonts.mdx']}\nThe Quillfeather typeface is supported too.\n` });
       await redeploy(serve.url, project);
       const found = await fetch(`${serve.url}/v1/search/${project.subdomain}`, {
