@@ -7,12 +7,14 @@ export interface StopRequest {
   dispose(): void;
 }
 
-const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 const PARENT_LOOK_MS = 500;
 
 /**
- * Watches for a request to stop a long-lived process: SIGINT or SIGTERM (or the `signals` given), or,
- * when an npm script started it (`watchParent`), that script's process going away.
+ * Watches for a request to stop a long-lived process: SIGINT, SIGTERM or SIGHUP (the terminal it ran in
+ * closed; or the `signals` given), or, when an npm script started it (`watchParent`), that script's
+ * process going away. Without a handler, SIGHUP would end the process at once, leaving its embedded
+ * PostgreSQL running.
  *
  * The signal handlers stay installed until dispose(), through the whole shutdown: the same signal
  * often comes twice (a terminal's Ctrl-C reaches npm and folio, and npm passes it on to folio too), and

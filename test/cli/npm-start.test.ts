@@ -45,6 +45,15 @@ describe('npm start, signalled by its supervisor', () => {
     },
   );
 
+  it('SIGHUP to npm and folio (the terminal they ran in closed): folio stops answering and exits, and its embedded PostgreSQL stops, within 10 s', async () => {
+    const npm = await startNpm({ DATA_DIR: dataDir });
+    const folio = descendantsOf(npm.child.pid!);
+    started.push(...folio);
+
+    for (const pid of [npm.child.pid!, ...folio]) process.kill(pid, 'SIGHUP');
+    expect(await isGoneWithin(10_000, npm.url, folio), npm.output()).toBe(true);
+  });
+
   it('a second SIGINT during the shutdown (Ctrl-C reaches folio from the terminal and from npm) does not cut it short', async () => {
     const npm = await startNpm({ DATA_DIR: dataDir });
     const folio = descendantsOf(npm.child.pid!);
