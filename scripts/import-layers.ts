@@ -15,7 +15,17 @@ export const LAYERS: readonly { name: string; about: string; modules: readonly s
   {
     name: 'foundation',
     about: 'errors, logging, word lists, small data structures, whether a deployment runs in the process',
-    modules: ['errors.ts', 'logger.ts', 'operational-error.ts', 'package-root.ts', 'lookup-table.ts', 'bounded-map.ts', 'counted.ts', 'deploying-here.ts', 'language/'],
+    modules: [
+      'errors.ts',
+      'logger.ts',
+      'operational-error.ts',
+      'package-root.ts',
+      'lookup-table.ts',
+      'bounded-map.ts',
+      'counted.ts',
+      'deploying-here.ts',
+      'language/',
+    ],
   },
   {
     name: 'infrastructure',
