@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MINTIGNORE_FILE, mintIgnore } from '../mintlify/mint-ignore.ts';
+import { fileText } from './file-text.ts';
 import type { ProjectFiles } from './project-reader.ts';
 
 /** Folders a docs repository has that are never its content (a commit would not hold node_modules). */
@@ -8,15 +9,22 @@ const SKIPPED = new Set(['.git', 'node_modules']);
 
 /**
  * A docs project in a folder on disk, read as a deployment reads a commit: every file below the folder
- * by its repository path (`guides/setup.mdx`), listed once. Symbolic links are not followed.
+ * by its repository path (`guides/setup.mdx`), listed once. Symbolic links are followed as a deployment
+ * follows them (commit-symlinks.ts): within the folder only, each folder once.
  */
 export async function folderFiles(root: string): Promise<ProjectFiles & { paths: string[] }> {
   const paths: string[] = [];
+  const realRoot = await fs.realpath(root);
+  const walked = new Set<string>();
   const walk = async (dir: string) => {
+    const real = await fs.realpath(dir);
+    if (walked.has(real)) return;
+    walked.add(real);
     for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
       const at = path.join(dir, entry.name);
-      if (entry.isDirectory() && !SKIPPED.has(entry.name)) await walk(at);
-      else if (entry.isFile()) paths.push(path.relative(root, at).split(path.sep).join('/'));
+      const kind = entry.isSymbolicLink() ? await linkedKind(at, realRoot) : entry;
+      if (kind?.isDirectory() && !SKIPPED.has(entry.name)) await walk(at);
+      else if (kind?.isFile()) paths.push(path.relative(root, at).split(path.sep).join('/'));
     }
   };
   await walk(root);
@@ -30,6 +38,13 @@ export async function folderFiles(root: string): Promise<ProjectFiles & { paths:
     paths,
     has: (file) => listed.has(file),
     read: async (files) =>
-      new Map(await Promise.all(files.map(async (file) => [file, listed.has(file) ? await fs.readFile(path.join(root, file), 'utf8') : ''] as const))),
+      new Map(await Promise.all(files.map(async (file) => [file, listed.has(file) ? fileText(await fs.readFile(path.join(root, file))) : ''] as const))),
   };
+}
+
+/** What a symbolic link leads to, when that is inside the project's folder; undefined otherwise (or when it leads nowhere). */
+async function linkedKind(link: string, realRoot: string): Promise<{ isDirectory(): boolean; isFile(): boolean } | undefined> {
+  const target = await fs.realpath(link).catch(() => undefined);
+  if (!target || (target !== realRoot && !target.startsWith(`${realRoot}${path.sep}`))) return undefined;
+  return fs.stat(target);
 }

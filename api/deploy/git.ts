@@ -1,8 +1,13 @@
 import { spawn } from 'node:child_process';
+import { withLinksFollowed } from './commit-symlinks.ts';
+import { fileText } from './file-text.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { makeDirectory } from '../db/data-dir.ts';
 import type { ProjectFiles } from './project-reader.ts';
+
+/** The mode Git records a symbolic link with. */
+const SYMLINK_MODE = '120000';
 
 /** Why a repository could not be read; each has a summary that tells the user what to do. */
 export class GitError extends Error {
@@ -71,21 +76,24 @@ export class GitMirror {
     return { author, message: message.trim() };
   }
 
-  /** Every file of the commit: path -> blob id. */
+  /** Every file of the commit: path -> blob id, its symbolic links followed as a checkout has them (commit-symlinks.ts). */
   async tree(sha: string): Promise<Map<string, string>> {
     const output = await git(['-C', this.dir, 'ls-tree', '-r', '-z', '--full-tree', sha]);
     const files = new Map<string, string>();
+    const links = new Map<string, string>();
     for (const entry of output.split('\u0000')) {
-      const match = /^\d+ blob ([0-9a-f]+)\t([\s\S]+)$/.exec(entry);
-      if (match) files.set(match[2]!, match[1]!);
+      const match = /^(\d+) blob ([0-9a-f]+)\t([\s\S]+)$/.exec(entry);
+      if (match) (match[1] === SYMLINK_MODE ? links : files).set(match[3]!, match[2]!);
     }
-    return files;
+    if (links.size === 0) return files;
+    const targets = await this.readBlobs(links.values());
+    return withLinksFollowed(files, new Map([...links].map(([link, blob]) => [link, targets.get(blob) ?? ''])));
   }
 
-  /** The contents of these blobs as UTF-8 text, in one `git cat-file --batch` run. */
+  /** The contents of these blobs as text (fileText), in one `git cat-file --batch` run. */
   async readBlobs(ids: Iterable<string>): Promise<Map<string, string>> {
     const bytes = await this.readBlobBytes(ids);
-    return new Map([...bytes].map(([id, content]) => [id, content.toString('utf8')]));
+    return new Map([...bytes].map(([id, content]) => [id, fileText(content)]));
   }
 
   /** The contents of these blobs as they are (images too), in one `git cat-file --batch` run. */

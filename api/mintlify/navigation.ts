@@ -136,11 +136,11 @@ export function readNavigation(config: JsonObject): Navigation {
   };
 }
 
-/** `/quickstart`, `quickstart.mdx` and `quickstart` name the same page. */
+/** `/quickstart`, `./quickstart`, `quickstart.mdx` and `quickstart` name the same page. */
 export function normalisePage(page: string): string {
   return page
     .trim()
-    .replace(/^\/+/, '')
+    .replace(/^(\.?\/)+/, '')
     .replace(/\.(mdx|md)$/, '');
 }
 
