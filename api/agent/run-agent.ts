@@ -3,6 +3,7 @@ import { answerModelFor } from '../assistant/models.ts';
 import { runToolLoop } from '../assistant/tool-loop.ts';
 import { makeDirectory, withFileLock } from '../db/data-dir.ts';
 import type { Prisma } from '../db/generated/prisma/client.ts';
+import { pathInDocsFolder } from '../deploy/commit-navigation.ts';
 import { GitError, type Repository } from '../deploy/git.ts';
 import { checkProject } from '../deploy/project-reader.ts';
 import { routeOfResultPath, searchDocs } from '../search/search-docs.ts';
@@ -66,10 +67,12 @@ export async function runAgentJob(services: Services, jobId: string, attempt: nu
         : `Working on the existing branch ${job.branch}.`,
     });
 
-    const workspace = new Workspace(copy.dir);
+    // The agent works in the project's docs folder, as a deployment reads it: its paths are from there.
+    const workspace = new Workspace(path.join(copy.dir, project.docsFolder));
     const finished = await runModel(services, { job, project, workspace, log, signal });
     // What this job changed and what the branch already changed are checked; the rest deployed as it is.
-    const changed = new Set([...workspace.changedFiles(), ...(await copy.diff()).files]);
+    const branchChanges = (await copy.diff()).files.flatMap((file) => pathInDocsFolder(file, project.docsFolder) ?? []);
+    const changed = new Set([...workspace.changedFiles(), ...branchChanges]);
     const check = await checkProject(workspace.projectFiles(), `branch "${job.branch}"`, changed);
     if (check.problems.length > 0) {
       return halt({

@@ -22,11 +22,17 @@ export interface CommitNavigation {
 /**
  * The commit's navigation, read as every reader of a project reads it (project-reader.ts), with the
  * pages it does not list (hidden pages, searchable under `seo.indexing: "all"`). Throws ProjectProblem
- * when the commit has no readable configuration.
+ * when the commit has no readable configuration. `tree` holds the files of the project's docs folder
+ * (filesOfDocsFolder), named for messages with `branch`.
  */
-export async function readCommitNavigation(mirror: GitMirror, tree: Map<string, string>, branch: string): Promise<CommitNavigation> {
+export async function readCommitNavigation(
+  mirror: GitMirror,
+  tree: Map<string, string>,
+  { branch, docsFolder }: { branch: string; docsFolder: string },
+): Promise<CommitNavigation> {
   const files = commitFiles(mirror, tree);
-  const { config: written, file, upgradeWarnings } = await readProjectConfig(files, `branch "${branch}"`);
+  const where = docsFolder ? `the folder ${docsFolder}/ of branch "${branch}"` : `branch "${branch}"`;
+  const { config: written, file, upgradeWarnings } = await readProjectConfig(files, where);
   const upgraded = file === 'mint.json' ? { warnings: upgradeWarnings } : undefined;
   // The navigation's `openapi` entries become pages: from here on, the config lists them as pages.
   const apiReference = await readApiReference(files, tree.keys(), written, (path) => tree.get(path));
@@ -37,6 +43,35 @@ export async function readCommitNavigation(mirror: GitMirror, tree: Map<string, 
   if (listed.indexesHiddenPages)
     return { navigation: { ...listed, pages: [...listed.pages, ...unlisted] }, offNavigation: [], unlisted, config, upgraded, apiReference };
   return { navigation: listed, offNavigation: unlisted, unlisted, config, upgraded, apiReference };
+}
+
+/** The files of a commit's docs folder (`''`: all of them), by their paths from it. */
+export function filesOfDocsFolder(tree: Map<string, string>, docsFolder: string): Map<string, string> {
+  if (!docsFolder) return tree;
+  const files = new Map<string, string>();
+  for (const [file, blob] of tree) {
+    const inFolder = pathInDocsFolder(file, docsFolder);
+    if (inFolder !== undefined) files.set(inFolder, blob);
+  }
+  return files;
+}
+
+/**
+ * The folder of the commit that holds a docs.json (or mint.json), nearest the root, when the project's
+ * docs folder holds none: where its docs most likely are (docs/ in a product's repository).
+ */
+export function otherDocsFolder(tree: Map<string, string>, docsFolder: string): string | undefined {
+  const folders = [...tree.keys()]
+    .filter((file) => /\/(docs|mint)\.json$/.test(file))
+    .map((file) => file.slice(0, file.lastIndexOf('/')))
+    .filter((folder) => folder !== docsFolder && !folder.split('/').some((part) => part.startsWith('.') || part === 'node_modules'));
+  return folders.sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0];
+}
+
+/** A repository path as the project's docs folder names it, or undefined for a file outside the folder. */
+export function pathInDocsFolder(file: string, docsFolder: string): string | undefined {
+  if (!docsFolder) return file;
+  return file.startsWith(`${docsFolder}/`) ? file.slice(docsFolder.length + 1) : undefined;
 }
 
 /** The commit's files less those its `.mintignore` excludes from the site (they are not read at all). */

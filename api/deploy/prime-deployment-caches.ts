@@ -25,7 +25,7 @@ export async function primeDeploymentCaches(services: DeployServices, signal: Ab
     where: { status: 'success', liveFor: { isNot: null } },
     orderBy: { endedAt: 'desc' },
     take: SITES_PRIMED,
-    select: { id: true, projectId: true, branch: true, liveFor: { select: { branch: true } } },
+    select: { id: true, projectId: true, branch: true, liveFor: { select: { branch: true, docsFolder: true } } },
   });
   let primed = 0;
   for (const deployment of live) {
@@ -34,7 +34,10 @@ export async function primeDeploymentCaches(services: DeployServices, signal: Ab
     if (!fs.existsSync(path.join(mirror.dir, 'HEAD'))) continue;
     try {
       const tree = new Map(Object.entries(await readFileList(services.pool, deployment.id)));
-      const { navigation, offNavigation, config } = await readCommitNavigation(mirror, tree, deployment.branch ?? deployment.liveFor!.branch);
+      const { navigation, offNavigation, config } = await readCommitNavigation(mirror, tree, {
+        branch: deployment.branch ?? deployment.liveFor!.branch,
+        docsFolder: deployment.liveFor!.docsFolder,
+      });
       if (shouldStop()) break;
       if (services.isRenderingSite !== false) {
         await findBrokenLinks(commitFiles(mirror, tree), tree.keys(), [...navigation.pages, ...offNavigation], config, (file) => tree.get(file));

@@ -7,7 +7,7 @@ import { readFileList, storeFileList } from './commit-file-list.ts';
 import { diffFiles, type FilesChanged } from './files-changed.ts';
 import { commitFiles, GitError, GitMirror } from './git.ts';
 import { ProjectProblem } from './project-reader.ts';
-import { publishedFiles, readCommitNavigation } from './commit-navigation.ts';
+import { filesOfDocsFolder, otherDocsFolder, publishedFiles, readCommitNavigation } from './commit-navigation.ts';
 import type { DeployServices } from './deploy-services.ts';
 import { deploySite } from './deploy-site.ts';
 import { DeploymentProgress } from './progress.ts';
@@ -65,7 +65,8 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     });
 
     signal?.throwIfAborted();
-    const tree = await publishedFiles(mirror, await mirror.tree(sha));
+    const commitTree = await mirror.tree(sha);
+    const tree = await publishedFiles(mirror, filesOfDocsFolder(commitTree, project.docsFolder));
     const previous = await previousDeployment(db, target);
     const filesChanged = diffFiles(previous ? await readFileList(services.pool, previous.id) : {}, tree);
     progress.log(describeChanges(filesChanged, previous?.commitSha));
@@ -76,9 +77,18 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       filesRemoved: filesChanged.removed,
     });
 
-    const { navigation, offNavigation, unlisted, config, upgraded, apiReference } = await readCommitNavigation(mirror, tree, branch).catch((error) => {
-      if (error instanceof ProjectProblem) throw new DeploymentFailure(`${error.message}${error.saysWhatToDo ? '' : '; fix it and deploy again'}.`);
-      throw error;
+    const { navigation, offNavigation, unlisted, config, upgraded, apiReference } = await readCommitNavigation(mirror, tree, {
+      branch,
+      docsFolder: project.docsFolder,
+    }).catch((error) => {
+      if (!(error instanceof ProjectProblem)) throw error;
+      const elsewhere = tree.has('docs.json') || tree.has('mint.json') ? undefined : otherDocsFolder(commitTree, project.docsFolder);
+      if (elsewhere !== undefined) {
+        throw new DeploymentFailure(
+          `${error.message}. This commit has one in ${elsewhere}/: deploy from there with folio project update ${project.id} --docs-folder ${elsewhere}.`,
+        );
+      }
+      throw new DeploymentFailure(`${error.message}${error.saysWhatToDo ? '' : '; fix it and deploy again'}.`);
     });
     const isRenderingSite = services.isRenderingSite !== false;
     if (upgraded) {
