@@ -2,7 +2,8 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../../api/db/generated/prisma/client.ts';
 import { migrate, readMigrations } from '../../api/db/migrate.ts';
-import { createProject, type CreatedProject } from '../../api/projects/create-project.ts';
+import { createApiKey } from '../../api/auth/keys.ts';
+import type { CreatedProject } from '../../api/projects/create-project.ts';
 import { createScratchDatabase } from '../support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -28,7 +29,13 @@ beforeAll(async () => {
   );
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: scratch.url }) });
   try {
-    project = await createProject(prisma, { name: 'Before', subdomain: 'before-rename', repo: '/tmp' });
+    // The project row as that schema had it (createProject writes today's columns).
+    const { rows } = await scratch.pool.query<{ id: string }>(
+      "INSERT INTO projects (name, subdomain, repo_url, code_host, updated_at) VALUES ('Before', 'before-rename', '/tmp', 'local', now()) RETURNING id",
+    );
+    const projectId = rows[0]!.id;
+    const admin = await createApiKey(prisma, projectId, 'admin');
+    project = { projectId, subdomain: 'before-rename', adminKey: admin.key, assistantKey: '' };
   } finally {
     await prisma.$disconnect();
   }
