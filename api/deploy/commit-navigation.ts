@@ -57,15 +57,17 @@ export function filesOfDocsFolder(tree: Map<string, string>, docsFolder: string)
 }
 
 /**
- * The folder of the commit that holds a docs.json (or mint.json), nearest the root, when the project's
- * docs folder holds none: where its docs most likely are (docs/ in a product's repository).
+ * The folder of the commit that holds a docs.json (or mint.json), nearest the root (`''` for the root),
+ * when the project's docs folder holds none: where its docs most likely are (docs/ in a product's
+ * repository).
  */
 export function otherDocsFolder(tree: Map<string, string>, docsFolder: string): string | undefined {
   const folders = [...tree.keys()]
-    .filter((file) => /\/(docs|mint)\.json$/.test(file))
-    .map((file) => file.slice(0, file.lastIndexOf('/')))
+    .filter((file) => /(^|\/)(docs|mint)\.json$/.test(file))
+    .map((file) => file.slice(0, Math.max(0, file.lastIndexOf('/'))))
     .filter((folder) => folder !== docsFolder && !folder.split('/').some((part) => part.startsWith('.') || part === 'node_modules'));
-  return folders.sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0];
+  const depth = (folder: string) => (folder ? folder.split('/').length : 0);
+  return folders.sort((a, b) => depth(a) - depth(b) || a.localeCompare(b))[0];
 }
 
 /** A repository path as the project's docs folder names it, or undefined for a file outside the folder. */

@@ -84,8 +84,9 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       if (!(error instanceof ProjectProblem)) throw error;
       const elsewhere = tree.has('docs.json') || tree.has('mint.json') ? undefined : otherDocsFolder(commitTree, project.docsFolder);
       if (elsewhere !== undefined) {
+        const place = elsewhere ? `in ${elsewhere}/` : 'at its root';
         throw new DeploymentFailure(
-          `${error.message}. This commit has one in ${elsewhere}/: deploy from there with folio project update ${project.id} --docs-folder ${elsewhere}.`,
+          `${error.message}. This commit has one ${place}: deploy from there with folio project update ${project.id} --docs-folder ${elsewhere || "''"}.`,
         );
       }
       throw new DeploymentFailure(`${error.message}${error.saysWhatToDo ? '' : '; fix it and deploy again'}.`);

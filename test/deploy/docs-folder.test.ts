@@ -98,6 +98,17 @@ describe('a project that names no folder, on a repository whose docs are in one'
     expect((await deployAndWait(t, other.projectId)).status).toBe('success');
   });
 
+  it('names the root when the docs are there and the project names a folder', async () => {
+    const rootRepo = makeRepo(SMALL_SITE).dir;
+    try {
+      const misplaced = await createProject(t.db, { name: 'Acme docs', subdomain: 'acme-misplaced', repo: rootRepo, docsFolder: 'docs' });
+      const failed = await deployAndWait(t, misplaced.projectId);
+      expect(failed.summary).toContain(`This commit has one at its root: deploy from there with folio project update ${misplaced.projectId} --docs-folder ''.`);
+    } finally {
+      fs.rmSync(rootRepo, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a folder out of the repository, naming the field', async () => {
     await expect(createProject(t.db, { name: 'Out', subdomain: 'acme-out', repo, docsFolder: '../elsewhere' })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
