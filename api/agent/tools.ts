@@ -36,13 +36,13 @@ export function agentTools(context: AgentToolContext) {
   return {
     listPages: loopTool({
       description: 'List the files of the documentation repository (below a folder, if given).',
-      inputSchema: z.object({ folder: z.string().optional().describe('A folder relative to the repository root; omit for all.') }),
+      inputSchema: z.object({ folder: z.string().optional().describe('A folder relative to the docs root (the folder that holds docs.json); omit for all.') }),
       execute: ({ folder }) => guarded(async () => ({ files: await workspace.list(folder ?? '') })),
     }),
     readPage: loopTool({
       description: 'Read a file of the repository (an .mdx page, docs.json, a snippet), with line numbers.',
       inputSchema: z.object({
-        path: z.string().describe('Relative to the repository root, such as "guides/setup.mdx".'),
+        path: z.string().describe('Relative to the docs root (the folder that holds docs.json), such as "guides/setup.mdx".'),
         offset: z.number().int().min(1).optional().describe('First line to show (1-based).'),
       }),
       execute: ({ path, offset }) =>

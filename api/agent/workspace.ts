@@ -15,7 +15,8 @@ export const WORKSPACE_LIMITS = {
 export class WorkspaceRefusal extends Error {}
 
 /**
- * The agent's view of a working copy: paths relative to the repository root, never outside it. A path
+ * The agent's view of a working copy: paths relative to its docs root (the repository's root, or the
+ * project's docs folder), never outside it. A path
  * that leaves the root (`..`, an absolute path), enters `.git` or a hidden folder, or crosses a symbolic
  * link is refused, as is a file over the size limit or of a kind that is not documentation.
  */
@@ -27,7 +28,7 @@ export class Workspace {
   /** The absolute path of a repository path, after every check. */
   async resolve(repoPath: string, options: { mustExist: boolean }): Promise<string> {
     if (typeof repoPath !== 'string' || repoPath.trim() === '')
-      throw new WorkspaceRefusal('Give a path relative to the repository root, such as "guides/setup.mdx".');
+      throw new WorkspaceRefusal('Give a path relative to the docs root (the folder that holds docs.json), such as "guides/setup.mdx".');
     if (repoPath.includes('\0') || repoPath.includes('\\')) throw new WorkspaceRefusal(`"${repoPath}" is not a valid path.`);
     const normalised = path.posix.normalize(repoPath.replace(/^\.\//, ''));
     if (path.posix.isAbsolute(normalised) || normalised === '..' || normalised.startsWith('../')) {
