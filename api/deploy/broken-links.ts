@@ -134,11 +134,25 @@ async function readFacts(files: ProjectFiles, pages: string[], blobIdOf: (file: 
 /** Broken links a deployment's log lists; `folio check` lists them all. */
 const MAX_LOGGED = 50;
 
-/** A deployment's log lines for its broken links: each as a warning with its file and line, at most 50. */
-export function brokenLinkLog(links: BrokenLink[]): string[] {
-  const lines = links.slice(0, MAX_LOGGED).map((link) => `Warning: ${link.file}:${link.line}: ${link.message}`);
-  const more = links.length - MAX_LOGGED;
+/** What names a broken link from one deployment to the next: its file and message (its line moves with edits above it). */
+export const brokenLinkKey = (link: BrokenLink) => `${link.file}: ${link.message}`;
+
+/**
+ * A deployment's log lines for its broken links: each as a warning with its file and line, at most 50.
+ * A redeployment lists only those the previous deployment did not have (`previous.links`: their keys)
+ * or that are in a file it changed, then counts them all: a one-page change does not list the site's
+ * old broken links again.
+ */
+export function brokenLinkLog(links: BrokenLink[], previous?: { links: ReadonlySet<string>; changedFiles: ReadonlySet<string> }): string[] {
+  const listed = previous ? links.filter((link) => !previous.links.has(brokenLinkKey(link)) || previous.changedFiles.has(link.file)) : links;
+  const lines = listed.slice(0, MAX_LOGGED).map((link) => `Warning: ${link.file}:${link.line}: ${link.message}`);
+  const more = listed.length - MAX_LOGGED;
   if (more > 0) lines.push(`Warning: ${counted(more, 'more broken link')}; folio check lists them all.`);
+  if (listed.length < links.length) {
+    lines.push(
+      `Broken links: ${links.length.toLocaleString('en')} in all, ${listed.length.toLocaleString('en')} of them new or in a changed file; folio check lists them all.`,
+    );
+  }
   return lines;
 }
 

@@ -1,6 +1,6 @@
 import { counted } from '../counted.ts';
 import path from 'node:path';
-import { brokenLinkLog, findBrokenLinks } from './broken-links.ts';
+import { brokenLinkKey, brokenLinkLog, findBrokenLinks } from './broken-links.ts';
 import { renderOptionsOf } from '../render/render-context.ts';
 import { buildPages } from './build-pages.ts';
 import { readFileList, storeFileList } from './commit-file-list.ts';
@@ -132,7 +132,10 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
     progress.log(
       `Parsed ${counted(built.parsed, 'changed page')} into ${counted(built.newChunks, 'chunk')}${built.copies ? ` (identical copies of them serve ${built.copies} more)` : ''}, reused ${built.reused} unchanged${built.skipped ? `, skipped ${built.skipped} that failed to parse` : ''} (${fmt(progress.elapsed())} s).`,
     );
-    for (const line of brokenLinkLog(await linksFound)) progress.log(line);
+    const brokenLinks = await linksFound;
+    const previousLinks = previous ? await brokenLinksOf(db, previous.id) : undefined;
+    const changedFiles = new Set([...filesChanged.added, ...filesChanged.modified]);
+    for (const line of brokenLinkLog(brokenLinks, previousLinks && { links: previousLinks, changedFiles })) progress.log(line);
     // The site is built while the pages are embedded and indexed: each waits on the database in turn.
     const siteLog = isRenderingSite
       ? deploySite({
@@ -165,6 +168,7 @@ export async function runDeployment(services: DeployServices, deploymentId: stri
       defaultLanguage: navigation.defaultLanguage,
       defaultVersion: navigation.defaultVersion,
       defaultVersions: navigation.defaultVersions,
+      brokenLinks: brokenLinks.map(brokenLinkKey),
     });
     const indexStarted = progress.elapsed();
     const artifact = await buildArtifact(services, services.embedder, deploymentId);
@@ -234,6 +238,12 @@ export async function failDeployment(
   progress = new DeploymentProgress(services.db, services.events, deploymentId),
 ): Promise<void> {
   await progress.update({ status: 'failure', summary, endedAt: new Date(), logs: { push: [`Failed: ${summary}`] } });
+}
+
+/** The keys of the broken links a deployment found (brokenLinkKey), or undefined when it kept none (made before they were kept). */
+async function brokenLinksOf(db: DeployServices['db'], deploymentId: string): Promise<Set<string> | undefined> {
+  const { brokenLinks } = (await db.deployment.findUnique({ where: { id: deploymentId }, select: { brokenLinks: true } })) ?? {};
+  return Array.isArray(brokenLinks) ? new Set(brokenLinks.map(String)) : undefined;
 }
 
 function describeChanges(files: FilesChanged, previousSha: string | null | undefined): string {

@@ -135,4 +135,15 @@ describe('a redeployment of a few files', () => {
     expect((await site('/v1/guides/setup')).status).toBe(404);
     expect((await site('/quickstart')).body).toContain('before anything');
   });
+
+  it('lists only the broken links that are new or in a file it changed, and counts them all', async () => {
+    const unrelated = await redeploy({ 'guides/setup.mdx': SETUP.replace('title: Setup', 'title: Set-up') });
+    expect(brokenLinkWarnings(unrelated.logs)).toEqual([]);
+    expect(unrelated.logs).toContain('Broken links: 2 in all, 0 of them new or in a changed file; folio check lists them all.');
+    const touched = await redeploy({ 'quickstart.mdx': QUICKSTART.replace('Read', 'Please read') });
+    expect(brokenLinkWarnings(touched.logs)).toEqual([
+      'Warning: quickstart.mdx:5: broken link "/guides/dns#cname-record": no page, redirect or file answers /guides/dns',
+    ]);
+    expect(touched.logs).toContain('Broken links: 2 in all, 1 of them new or in a changed file; folio check lists them all.');
+  });
 });
