@@ -12,6 +12,9 @@ export const Project = builder.prismaObject('Project', {
     subdomain: t.exposeString('subdomain', { description: 'The `domain` of the assistant and search paths.' }),
     repoUrl: t.exposeString('repoUrl'),
     branch: t.exposeString('branch', { description: 'The deployment branch.' }),
+    docsFolder: t.exposeString('docsFolder', {
+      description: 'Folio: the repository folder that holds docs.json ("" for the root); deployments read the files below it.',
+    }),
     codeHost: t.expose('codeHost', { type: CodeHost }),
     siteUrl: t.string({
       description: 'Folio: the rendered site’s public address (under SITE_DOMAIN, or /sites/{subdomain}/ of PUBLIC_URL).',

@@ -58,7 +58,11 @@ afterAll(async () => {
 
 describe('a project whose docs are in a folder of the repository', () => {
   it('deploys the folder alone, its pages at their paths from it', async () => {
-    expect((await t.db.project.findUniqueOrThrow({ where: { id: project.projectId } })).docsFolder).toBe('docs');
+    const graphql = await t.call('POST', '/graphql', {
+      key: project.adminKey,
+      json: { query: `{ project(id: "${project.projectId}") { docsFolder } }` },
+    });
+    expect(graphql.body).toEqual({ data: { project: { docsFolder: 'docs' } } });
     const deployment = await deployAndWait(t, project.projectId);
     expect(deployment.status, deployment.summary).toBe('success');
     expect(deployment.filesAdded).toEqual(['custom-domain.mdx', 'docs.json', 'fonts.mdx', 'quickstart.mdx']);
