@@ -81,11 +81,12 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
     if (options.isWorker) await jobs!.workAll(services);
     const rehearsal = new AnswerRehearsal(services);
     const closing = new AbortController();
+    const deployServices = deployServicesOf(services);
     return {
       ...services,
       database,
       jobs: jobs!,
-      deployServices: deployServicesOf(services),
+      deployServices,
       async warmUp() {
         const prisma = database.prisma.project.findFirst({ select: { id: true } }).catch(() => undefined);
         const search = options.isWeb
@@ -107,7 +108,7 @@ export async function openRuntime(config: Config, log: Logger, options: { isWork
           await import('./deploy/prime-deployment-caches.ts')
             .then(async ({ primeDeploymentCaches }) => {
               const started = performance.now();
-              const sites = await primeDeploymentCaches(deployServicesOf(services), closing.signal);
+              const sites = await primeDeploymentCaches(deployServices, closing.signal);
               if (sites > 0) log.info(`prepared for the next deployments of ${counted(sites, 'site')} in ${Math.round(performance.now() - started)} ms`);
             })
             .catch((error) => log.warn('could not prepare for the next deployments', error));

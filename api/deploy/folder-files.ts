@@ -10,24 +10,23 @@ const SKIPPED = new Set(['.git', 'node_modules']);
 /**
  * A docs project in a folder on disk, read as a deployment reads a commit: every file below the folder
  * by its repository path (`guides/setup.mdx`), listed once. Symbolic links are followed as a deployment
- * follows them (commit-symlinks.ts): within the folder only, each folder once.
+ * follows them (commit-symlinks.ts): within the folder only, and never into a folder that holds the link.
  */
 export async function folderFiles(root: string): Promise<ProjectFiles & { paths: string[] }> {
   const paths: string[] = [];
   const realRoot = await fs.realpath(root);
-  const walked = new Set<string>();
-  const walk = async (dir: string) => {
+  /** `within`: the real paths of the folders being walked, down to `dir`; a link back into one is a circle. */
+  const walk = async (dir: string, within: readonly string[]) => {
     const real = await fs.realpath(dir);
-    if (walked.has(real)) return;
-    walked.add(real);
+    if (within.includes(real)) return;
     for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
       const at = path.join(dir, entry.name);
       const kind = entry.isSymbolicLink() ? await linkedKind(at, realRoot) : entry;
-      if (kind?.isDirectory() && !SKIPPED.has(entry.name)) await walk(at);
+      if (kind?.isDirectory() && !SKIPPED.has(entry.name)) await walk(at, [...within, real]);
       else if (kind?.isFile()) paths.push(path.relative(root, at).split(path.sep).join('/'));
     }
   };
-  await walk(root);
+  await walk(root, []);
   // What the project's .mintignore excludes is not part of the site, as in a deployment.
   const isIgnored = mintIgnore(paths.includes(MINTIGNORE_FILE) ? await fs.readFile(path.join(root, MINTIGNORE_FILE), 'utf8') : undefined);
   const published = paths.filter((file) => !isIgnored(file)).sort();

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { folderFiles } from '../../api/deploy/folder-files.ts';
 import { createProject, type CreatedProject } from '../../api/projects/create-project.ts';
 import { deployAndWait } from '../support/deployments.ts';
 import { runFolio } from '../support/folio-process.ts';
@@ -85,9 +86,12 @@ describe('a repository as editors and Git leave it', () => {
     expect((await page('/outside')).status).toBe(404);
   });
 
-  it('is read the same way by folio check: its four pages, with no error or warning', async () => {
+  it('is read the same way by folio check: its four listed pages and v2/usage.mdx beside them, with no error or warning', async () => {
+    const { paths } = await folderFiles(repo.dir);
+    expect(paths).toEqual(expect.arrayContaining(['latest/usage.mdx', 'v2/usage.mdx', 'readme.mdx', 'shared/setup.mdx']));
+    expect(paths).not.toContain('outside.mdx');
     const result = await runFolio(['check', repo.dir, '--json'], {});
     const report = JSON.parse(result.stdout) as { errors: unknown[]; warnings: unknown[]; pages: number };
-    expect(report).toMatchObject({ errors: [], warnings: [], pages: 4 });
+    expect(report).toMatchObject({ errors: [], warnings: [], pages: 5 });
   });
 });
